@@ -1,0 +1,158 @@
+import type { Paging } from '@parking-hub/contracts/envelope';
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { shops } from '../../db/schema/shops.ts';
+import { users } from '../../db/schema/users.ts';
+import { pageOffset } from '../../lib/paging.ts';
+import { sessionUserColumns } from '../auth/sessions.repository.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+
+const publicColumns = {
+  id: users.id,
+  username: users.username,
+  fullName: users.fullName,
+  phone: users.phone,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  shopId: users.shopId,
+  shopName: shops.name,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  updatedAt: users.updatedAt,
+};
+
+/** A user who may sign in with this name or phone number (deleted users never can). */
+export async function findLoginCandidate(db: Executor, identifier: string) {
+  const name = identifier.trim().toLowerCase();
+  const phone = name.replace(/[\s-]/g, '');
+  const [row] = await db
+    .select({
+      id: users.id,
+      passwordHash: users.passwordHash,
+      status: users.status,
+      username: users.username,
+    })
+    .from(users)
+    .where(and(isNull(users.deletedAt), or(eq(users.username, name), eq(users.phone, phone))))
+    .orderBy(sql`${users.username} = ${name} desc`)
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findSessionUser(db: Executor, userId: string) {
+  const [row] = await db
+    .select(sessionUserColumns)
+    .from(users)
+    .leftJoin(shops, eq(shops.id, users.shopId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** A user that is not deleted, optionally only inside a scope condition. */
+export async function findUser(db: Executor, id: string, scope?: SQL) {
+  const [row] = await db
+    .select(publicColumns)
+    .from(users)
+    .leftJoin(shops, eq(shops.id, users.shopId))
+    .where(and(eq(users.id, id), isNull(users.deletedAt), scope))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findPasswordHash(db: Executor, id: string): Promise<string | null> {
+  const [row] = await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)).limit(1);
+  return row?.h ?? null;
+}
+
+export interface UserFilter {
+  q?: string | undefined;
+  role?: string | undefined;
+  status?: string | undefined;
+  shopId?: string | undefined;
+}
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export async function listUsers(db: Executor, filter: UserFilter, scope: SQL | undefined, paging: Paging) {
+  const q = filter.q ? `%${escapeLike(filter.q)}%` : undefined;
+  const cond = and(
+    scope,
+    filter.status ? eq(users.status, filter.status) : ne(users.status, 'DELETED'),
+    filter.role ? eq(users.role, filter.role) : undefined,
+    filter.shopId ? eq(users.shopId, filter.shopId) : undefined,
+    q
+      ? or(ilike(users.username, q), ilike(users.fullName, q), ilike(users.phone, q), ilike(users.email, q))
+      : undefined,
+  );
+  const rows = await db
+    .select(publicColumns)
+    .from(users)
+    .leftJoin(shops, eq(shops.id, users.shopId))
+    .where(cond)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(paging.pageSize)
+    .offset(pageOffset(paging));
+  const [total] = await db.select({ n: count() }).from(users).where(cond);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function insertUser(db: Executor, values: NewUserRow): Promise<string> {
+  const [row] = await db.insert(users).values(values).returning({ id: users.id });
+  if (!row) throw new Error('user insert returned nothing');
+  return row.id;
+}
+
+export async function updateUser(db: Executor, id: string, values: Partial<NewUserRow>): Promise<void> {
+  await db
+    .update(users)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(users.id, id));
+}
+
+export async function countActiveSuperAdmins(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'SUPER-ADMIN'), eq(users.status, 'ACTIVE')));
+  return row?.n ?? 0;
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(users);
+  return row?.n ?? 0;
+}
+
+export type PublicUserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
+
+/** Which of username, phone, e-mail another live user already has. */
+export async function findTakenFields(
+  db: Executor,
+  values: { username?: string; phone?: string | null; email?: string | null },
+  exceptId?: string,
+): Promise<Array<'username' | 'phone' | 'email'>> {
+  const rows = await db
+    .select({ username: users.username, phone: users.phone, email: users.email })
+    .from(users)
+    .where(
+      and(
+        isNull(users.deletedAt),
+        exceptId ? ne(users.id, exceptId) : undefined,
+        or(
+          values.username ? eq(users.username, values.username) : undefined,
+          values.phone ? eq(users.phone, values.phone) : undefined,
+          values.email ? eq(users.email, values.email) : undefined,
+        ),
+      ),
+    );
+  const taken = new Set<'username' | 'phone' | 'email'>();
+  for (const r of rows) {
+    if (values.username && r.username === values.username) taken.add('username');
+    if (values.phone && r.phone === values.phone) taken.add('phone');
+    if (values.email && r.email === values.email) taken.add('email');
+  }
+  return [...taken];
+}

@@ -1,0 +1,277 @@
+import type { MessageKey } from '@parking-hub/contracts/messages';
+import { canManageRole, type Role, SHOP_ROLES } from '@parking-hub/contracts/roles';
+import type {
+  CreateUserBody,
+  ListUsersBody,
+  UpdatePasswordBody,
+  UpdateProfileBody,
+  UpdateStatusBody,
+  UpdateUserBody,
+  User,
+} from '@parking-hub/contracts/users';
+import type { Db, Executor } from '../../db/client.ts';
+import { users } from '../../db/schema/users.ts';
+import type { AuthedContext } from '../../lib/context.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { pageMeta } from '../../lib/paging.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { iso, isoOrNull } from '../../lib/time.ts';
+import { audit } from '../audit/audit.service.ts';
+import { clearFailures } from '../auth/login-throttle.repository.ts';
+import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import { isShopInScope, shopExists, shopScope } from '../shops/shops.scope.ts';
+import {
+  countActiveSuperAdmins,
+  findPasswordHash,
+  findTakenFields,
+  findUser,
+  insertUser,
+  listUsers as listUserRows,
+  type PublicUserRow,
+  updateUser,
+} from './users.repository.ts';
+
+export function toUser(row: PublicUserRow): User {
+  return {
+    ...row,
+    role: row.role as Role,
+    status: row.status as User['status'],
+    lastLoginAt: isoOrNull(row.lastLoginAt),
+    createdAt: iso(row.createdAt),
+    updatedAt: iso(row.updatedAt),
+  };
+}
+
+/** What the audit trail keeps of a user: never the password hash. */
+function auditView(u: User) {
+  const { lastLoginAt: _l, createdAt: _c, updatedAt: _u, ...rest } = u;
+  return rest;
+}
+
+const takenKeys: Record<'username' | 'phone' | 'email', MessageKey> = {
+  username: 'errors.usernameTaken',
+  phone: 'errors.phoneTaken',
+  email: 'errors.emailTaken',
+};
+
+const constraintFields: Record<string, 'username' | 'phone' | 'email'> = {
+  users_username_key: 'username',
+  users_phone_key: 'phone',
+  users_email_key: 'email',
+};
+
+/** A concurrent insert can still win the race after `assertFree`: answer 409 for it too. */
+function rethrowTaken(err: unknown): never {
+  const field = constraintFields[uniqueViolation(err) ?? ''];
+  if (field) throw conflict(takenKeys[field], { [field]: takenKeys[field] });
+  throw err;
+}
+
+async function assertFree(
+  db: Executor,
+  values: { username: string; phone?: string | null; email?: string | null },
+  exceptId?: string,
+) {
+  const taken = await findTakenFields(db, values, exceptId);
+  if (taken.length === 0) return;
+  const fields = Object.fromEntries(taken.map((f) => [f, takenKeys[f]]));
+  throw conflict(takenKeys[taken[0] ?? 'username'], fields);
+}
+
+/** Check the shop a MANAGER or SHOP user is placed in; other roles carry no shop. */
+async function resolveShop(db: Executor, ctx: AuthedContext, role: Role, shopId: string | null | undefined) {
+  if (!SHOP_ROLES.includes(role)) return null;
+  if (!shopId) throw badRequest({ shopId: 'validation.shopRequired' });
+  if (!(await shopExists(db, shopId))) throw badRequest({ shopId: 'errors.shopNotFound' });
+  if (!(await isShopInScope(db, ctx.actor, shopId))) throw forbidden('errors.shopOutOfScope');
+  return shopId;
+}
+
+/** A user the actor may see; anything else is "not found", so ids outside the scope tell nothing. */
+async function visibleUser(db: Executor, ctx: AuthedContext, id: string): Promise<User> {
+  const row = await findUser(db, id, id === ctx.actor.id ? undefined : scopeOf(ctx));
+  if (!row) throw notFound('errors.userNotFound');
+  return toUser(row);
+}
+
+function scopeOf(ctx: AuthedContext) {
+  // An agent's users are those of their shops; everyone sees the users of the shops in scope.
+  return shopScope(ctx.actor, users.shopId);
+}
+
+/** A user the actor may manage: visible, of a lower role (SUPER-ADMIN may manage all). */
+async function manageableUser(db: Executor, ctx: AuthedContext, id: string): Promise<User> {
+  const target = await visibleUser(db, ctx, id);
+  if (target.id !== ctx.actor.id && !canManageRole(ctx.actor.role, target.role)) {
+    throw forbidden('errors.roleNotAllowed');
+  }
+  return target;
+}
+
+async function assertNotLastSuperAdmin(db: Executor, target: User) {
+  if (
+    target.role === 'SUPER-ADMIN' &&
+    target.status === 'ACTIVE' &&
+    (await countActiveSuperAdmins(db)) <= 1
+  ) {
+    throw conflict('errors.lastSuperAdmin');
+  }
+}
+
+export async function listUsers(db: Db, ctx: AuthedContext, body: ListUsersBody) {
+  const { rows, total } = await listUserRows(db, body, scopeOf(ctx), body);
+  return { data: rows.map(toUser), meta: pageMeta(body, total) };
+}
+
+export async function createUser(db: Db, ctx: AuthedContext, body: CreateUserBody): Promise<User> {
+  if (!canManageRole(ctx.actor.role, body.role)) throw forbidden('errors.roleNotAllowed');
+  const shopId = await resolveShop(db, ctx, body.role, body.shopId);
+  await assertFree(db, body);
+  const passwordHash = await hashPassword(body.password);
+  return db
+    .transaction(async (tx) => {
+      const id = await insertUser(tx, {
+        username: body.username,
+        fullName: body.fullName,
+        phone: body.phone ?? null,
+        email: body.email ?? null,
+        role: body.role,
+        shopId,
+        passwordHash,
+        createdBy: ctx.actor.id,
+      });
+      const created = await visibleUser(tx, ctx, id);
+      await audit(tx, ctx, {
+        action: 'user.create',
+        entity: 'user',
+        entityId: id,
+        shopId,
+        after: auditView(created),
+      });
+      return created;
+    })
+    .catch(rethrowTaken);
+}
+
+export async function updateUserById(db: Db, ctx: AuthedContext, body: UpdateUserBody): Promise<User> {
+  const before = await manageableUser(db, ctx, body.id);
+  const self = before.id === ctx.actor.id;
+  if (self && (body.role !== before.role || (body.shopId ?? null) !== before.shopId)) {
+    throw forbidden('errors.cannotChangeOwnRole');
+  }
+  if (!self && !canManageRole(ctx.actor.role, body.role)) throw forbidden('errors.roleNotAllowed');
+  const shopId = self ? before.shopId : await resolveShop(db, ctx, body.role, body.shopId);
+  await assertFree(db, body, before.id);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return db
+    .transaction(async (tx) => {
+      await updateUser(tx, before.id, {
+        username: body.username,
+        fullName: body.fullName,
+        phone: body.phone ?? null,
+        email: body.email ?? null,
+        role: body.role,
+        shopId,
+        ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+      });
+      if (passwordHash) {
+        await revokeUserSessions(tx, before.id, 'password-reset', self ? ctx.actor.sessionId : undefined);
+      }
+      const after = await visibleUser(tx, ctx, before.id);
+      await audit(tx, ctx, {
+        action: 'user.update',
+        entity: 'user',
+        entityId: before.id,
+        shopId: after.shopId,
+        before: auditView(before),
+        after: { ...auditView(after), ...(passwordHash ? { passwordReset: true } : {}) },
+      });
+      return after;
+    })
+    .catch(rethrowTaken);
+}
+
+export async function updateProfile(db: Db, ctx: AuthedContext, body: UpdateProfileBody): Promise<User> {
+  if (body.userId !== ctx.actor.id) throw forbidden('errors.notOwnAccount');
+  if (body.password) {
+    if (!body.password_confirmation)
+      throw badRequest({ password_confirmation: 'validation.passwordConfirmRequired' });
+    if (body.password_confirmation !== body.password) {
+      throw badRequest({ password_confirmation: 'validation.passwordMismatch' });
+    }
+  }
+  const before = await visibleUser(db, ctx, ctx.actor.id);
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return db.transaction(async (tx) => {
+    await updateUser(tx, before.id, {
+      fullName: body.fullName,
+      ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+    });
+    if (passwordHash) await revokeUserSessions(tx, before.id, 'password-change', ctx.actor.sessionId);
+    const after = await visibleUser(tx, ctx, before.id);
+    await audit(tx, ctx, {
+      action: 'user.update_profile',
+      entity: 'user',
+      entityId: before.id,
+      before: { fullName: before.fullName },
+      after: { fullName: after.fullName, passwordChanged: Boolean(passwordHash) },
+    });
+    return after;
+  });
+}
+
+export async function updateOwnPassword(db: Db, ctx: AuthedContext, body: UpdatePasswordBody): Promise<void> {
+  if (body.password_confirmation !== body.password) {
+    throw badRequest({ password_confirmation: 'validation.passwordMismatch' });
+  }
+  const current = await findPasswordHash(db, ctx.actor.id);
+  if (!current || !(await verifyPassword(current, body.currentPassword))) {
+    throw badRequest({ currentPassword: 'errors.wrongCurrentPassword' });
+  }
+  const passwordHash = await hashPassword(body.password);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, ctx.actor.id, { passwordHash, passwordChangedAt: new Date() });
+    await revokeUserSessions(tx, ctx.actor.id, 'password-change', ctx.actor.sessionId);
+    await audit(tx, ctx, { action: 'user.update_password', entity: 'user', entityId: ctx.actor.id });
+  });
+}
+
+export async function updateStatus(db: Db, ctx: AuthedContext, body: UpdateStatusBody): Promise<User> {
+  if (body.u_id === ctx.actor.id) throw forbidden('errors.cannotChangeOwnStatus');
+  const before = await manageableUser(db, ctx, body.u_id);
+  if (body.status === 'SUSPENDED') await assertNotLastSuperAdmin(db, before);
+  return db.transaction(async (tx) => {
+    await updateUser(tx, before.id, { status: body.status });
+    if (body.status === 'SUSPENDED') await revokeUserSessions(tx, before.id, 'suspended');
+    // Re-activating also lifts a sign-in lock, so an admin can unlock a user.
+    else await clearFailures(tx, [`user:${before.username}`]);
+    const after = await visibleUser(tx, ctx, before.id);
+    await audit(tx, ctx, {
+      action: 'user.update_status',
+      entity: 'user',
+      entityId: before.id,
+      shopId: before.shopId,
+      before: { status: before.status },
+      after: { status: after.status },
+    });
+    return after;
+  });
+}
+
+export async function deleteUser(db: Db, ctx: AuthedContext, id: string): Promise<void> {
+  if (id === ctx.actor.id) throw forbidden('errors.cannotDeleteSelf');
+  const before = await manageableUser(db, ctx, id);
+  await assertNotLastSuperAdmin(db, before);
+  await db.transaction(async (tx) => {
+    await updateUser(tx, before.id, { status: 'DELETED', deletedAt: new Date() });
+    await revokeUserSessions(tx, before.id, 'deleted');
+    await audit(tx, ctx, {
+      action: 'user.delete',
+      entity: 'user',
+      entityId: before.id,
+      shopId: before.shopId,
+      before: auditView(before),
+    });
+  });
+}

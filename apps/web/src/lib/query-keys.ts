@@ -1,0 +1,32 @@
+import type { ListAccessTokensBody } from '@parking-hub/contracts/access-tokens';
+import type { ListAuditBody } from '@parking-hub/contracts/audit';
+import type { ListUsersBody } from '@parking-hub/contracts/users';
+
+/**
+ * Query-key factories, one per domain (all here so no feature imports another to invalidate).
+ * Invalidate `xKeys.all` after a change to domain x: every list and detail below it refetches.
+ */
+export const userKeys = {
+  all: ['users'] as const,
+  lists: () => [...userKeys.all, 'list'] as const,
+  list: (filters: Partial<ListUsersBody>) => [...userKeys.lists(), filters] as const,
+  details: () => [...userKeys.all, 'detail'] as const,
+  detail: (id: string) => [...userKeys.details(), id] as const,
+};
+
+export const accessTokenKeys = {
+  all: ['access-tokens'] as const,
+  lists: () => [...accessTokenKeys.all, 'list'] as const,
+  list: (filters: Partial<ListAccessTokensBody>) => [...accessTokenKeys.lists(), filters] as const,
+};
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  lists: () => [...auditKeys.all, 'list'] as const,
+  list: (filters: Partial<ListAuditBody>) => [...auditKeys.lists(), filters] as const,
+};
+
+export const shopKeys = {
+  all: ['shops'] as const,
+  options: (q: string) => [...shopKeys.all, 'options', q] as const,
+};

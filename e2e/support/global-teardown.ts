@@ -1,0 +1,7 @@
+import { rm } from 'node:fs/promises';
+
+export default async function globalTeardown() {
+  const dir = process.env.E2E_DATA_DIR;
+  // The web server is stopped before teardown runs; its data goes with it.
+  if (dir?.includes('ph-e2e-')) await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { pagingSchema } from './envelope.ts';
+import { dateSchema, idSchema } from './fields.ts';
+import { roleSchema } from './roles.ts';
+
+export const listAuditBodySchema = pagingSchema
+  .extend({
+    userId: idSchema.optional(),
+    action: z.string().trim().max(100).optional(),
+    entity: z.string().trim().max(50).optional(),
+    entityId: z.string().trim().max(100).optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+  })
+  .refine((b) => !b.from || !b.to || b.from <= b.to, {
+    path: ['from'],
+    message: 'validation.dateRange',
+  });
+export type ListAuditBody = z.infer<typeof listAuditBodySchema>;
+
+export const auditEventSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  actorRole: roleSchema.nullable(),
+  shopId: z.string().nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type AuditEvent = z.infer<typeof auditEventSchema>;
+
+/** Actions written so far, for the filter on the Last Action screen. */
+export const AUDIT_ACTIONS = [
+  'auth.login',
+  'auth.login_failed',
+  'auth.logout',
+  'user.create',
+  'user.update',
+  'user.update_profile',
+  'user.update_password',
+  'user.update_status',
+  'user.delete',
+  'session.revoke',
+] as const;
+export const AUDIT_ENTITIES = ['user', 'session'] as const;

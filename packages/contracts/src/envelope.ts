@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+export const pageMetaSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type PageMeta = z.infer<typeof pageMetaSchema>;
+
+/** The envelope of every JSON response (DESIGN.md §3). */
+export interface Envelope<T = unknown> {
+  status: 'success' | 'error';
+  message?: string;
+  messages?: Record<string, string>;
+  data?: T;
+  meta?: PageMeta;
+}
+
+export function successEnvelope<T extends z.ZodType>(data: T) {
+  return z.object({
+    status: z.literal('success'),
+    message: z.string().optional(),
+    data,
+  });
+}
+
+export function pagedEnvelope<T extends z.ZodType>(item: T) {
+  return z.object({
+    status: z.literal('success'),
+    message: z.string().optional(),
+    data: z.array(item),
+    meta: pageMetaSchema,
+  });
+}
+
+export const messageEnvelope = z.object({
+  status: z.literal('success'),
+  message: z.string().optional(),
+});
+
+export const errorEnvelope = z.object({
+  status: z.literal('error'),
+  message: z.string(),
+  messages: z.record(z.string(), z.string()).optional(),
+});
+
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_MAX = 100;
+
+/** Paging fields every list body accepts. Pages start at 1. */
+export const pagingSchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+});
+export type Paging = z.infer<typeof pagingSchema>;
