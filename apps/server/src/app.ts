@@ -15,6 +15,7 @@ import { shopsRoutes } from './modules/shops/shops.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import type { ZodApp } from './plugins/types.ts';
 import { API_PREFIX, registerWebStatic } from './plugins/web-static.ts';
@@ -35,7 +36,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     },
     trustProxy: config.trustProxy,
     bodyLimit: config.bodyLimit,
-    requestIdHeader: 'x-request-id',
+    // Not `requestIdHeader`: Fastify would take any header value as it is; genReqId checks it.
+    requestIdHeader: false,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -77,6 +79,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(rateLimit, { global: false });
   await app.register(authPlugin, { sessionIdleMs: config.session.idleMs });
   registerErrorHandler(app);
+  registerInputGuard(app);
   await registerOpenApi(app);
 
   app.get(`${API_PREFIX}/health`, { schema: { hide: true } }, async () => {

@@ -3,9 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { ADVISORY_LOCKS } from '../lib/advisory-locks.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
-const MIGRATION_LOCK = 7_346_201;
 
 /** Apply the committed migrations; an advisory lock lets several instances start together. */
 export async function runMigrations(url: string): Promise<void> {
@@ -13,10 +13,10 @@ export async function runMigrations(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query('SET client_min_messages TO warning');
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await client.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCKS.migrations]);
     await migrate(drizzle({ client }), { migrationsFolder });
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => {});
+    await client.query('SELECT pg_advisory_unlock($1)', [ADVISORY_LOCKS.migrations]).catch(() => {});
     await client.end();
   }
 }

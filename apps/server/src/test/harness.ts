@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@parking-hub/contracts/roles';
+import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connectDatabase, type Database, type Db } from '../db/client.ts';
+import { auditEvents } from '../db/schema/audit.ts';
 import { shops } from '../db/schema/shops.ts';
 import { users } from '../db/schema/users.ts';
 import { hashPassword } from '../modules/auth/password.ts';
@@ -148,4 +150,20 @@ export async function signedIn(t: TestApp, role: Role, values: Partial<typeof us
   const user = await insertUser(t.db, role, values);
   const { token, user: session } = await loginAs(t.app, user.username);
   return { ...user, token, sessionId: session.sessionId };
+}
+
+/** The audit events about one entity (a user id, a session id), oldest first. */
+export function auditEventsOf(db: Db, entityId: string) {
+  return db.select().from(auditEvents).where(eq(auditEvents.entityId, entityId)).orderBy(asc(auditEvents.id));
+}
+
+/** Run SQL as the server's superuser on the test database (e.g. to get past the audit trigger). */
+export async function asSuperuser(t: TestApp, text: string, values: unknown[] = []) {
+  const client = new pg.Client({ connectionString: t.url });
+  await client.connect();
+  try {
+    return await client.query(text, values);
+  } finally {
+    await client.end();
+  }
 }

@@ -3,11 +3,9 @@ import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
+import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { auditHash, GENESIS_HASH } from './audit.hash.ts';
-
-/** One lock for the whole chain: each event needs the hash of the one before it. */
-const CHAIN_LOCK = 7_346_202;
 
 export interface NewAuditEvent {
   actorId: string | null;
@@ -28,7 +26,7 @@ export interface NewAuditEvent {
  * the chain lock is held until commit.
  */
 export async function appendAuditEvent(tx: Executor, event: NewAuditEvent): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${CHAIN_LOCK})`);
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
   const [last] = await tx
     .select({ hash: auditEvents.hash })
     .from(auditEvents)

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import { appendAuditEvent } from '../audit/audit.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { countUsers, insertUser } from './users.repository.ts';
-
-const BOOTSTRAP_LOCK = 7_346_203;
 
 export interface BootstrapResult {
   username: string;
@@ -18,7 +17,7 @@ export async function ensureFirstAdmin(
   initial: { username: string; password: string | undefined },
 ): Promise<BootstrapResult | null> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${BOOTSTRAP_LOCK})`);
+    await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bootstrap})`);
     if ((await countUsers(tx)) > 0) return null;
     const generatedPassword = initial.password ? null : generatePassword();
     const password = initial.password ?? generatedPassword ?? '';

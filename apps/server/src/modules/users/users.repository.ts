@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from 'driz
 import type { Executor } from '../../db/client.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
+import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { sessionUserColumns } from '../auth/sessions.repository.ts';
 
@@ -111,6 +112,11 @@ export async function updateUser(db: Executor, id: string, values: Partial<NewUs
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+}
+
+/** Serialise changes that could leave no active SUPER-ADMIN (held until the transaction ends). */
+export async function lockSuperAdmins(tx: Executor): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.superAdmins})`);
 }
 
 export async function countActiveSuperAdmins(db: Executor): Promise<number> {

@@ -28,6 +28,7 @@ import {
   findUser,
   insertUser,
   listUsers as listUserRows,
+  lockSuperAdmins,
   type PublicUserRow,
   updateUser,
 } from './users.repository.ts';
@@ -109,14 +110,14 @@ async function manageableUser(db: Executor, ctx: AuthedContext, id: string): Pro
   return target;
 }
 
-async function assertNotLastSuperAdmin(db: Executor, target: User) {
-  if (
-    target.role === 'SUPER-ADMIN' &&
-    target.status === 'ACTIVE' &&
-    (await countActiveSuperAdmins(db)) <= 1
-  ) {
-    throw conflict('errors.lastSuperAdmin');
-  }
+/**
+ * Call inside the transaction that suspends, deletes or demotes `target`: the lock makes two
+ * SUPER-ADMINs removing each other at the same time wait for one another, so one always remains.
+ */
+async function assertNotLastSuperAdmin(tx: Executor, target: User) {
+  if (target.role !== 'SUPER-ADMIN' || target.status !== 'ACTIVE') return;
+  await lockSuperAdmins(tx);
+  if ((await countActiveSuperAdmins(tx)) <= 1) throw conflict('errors.lastSuperAdmin');
 }
 
 export async function listUsers(db: Db, ctx: AuthedContext, body: ListUsersBody) {
@@ -166,6 +167,7 @@ export async function updateUserById(db: Db, ctx: AuthedContext, body: UpdateUse
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
   return db
     .transaction(async (tx) => {
+      if (body.role !== before.role) await assertNotLastSuperAdmin(tx, before);
       await updateUser(tx, before.id, {
         username: body.username,
         fullName: body.fullName,
@@ -240,8 +242,8 @@ export async function updateOwnPassword(db: Db, ctx: AuthedContext, body: Update
 export async function updateStatus(db: Db, ctx: AuthedContext, body: UpdateStatusBody): Promise<User> {
   if (body.u_id === ctx.actor.id) throw forbidden('errors.cannotChangeOwnStatus');
   const before = await manageableUser(db, ctx, body.u_id);
-  if (body.status === 'SUSPENDED') await assertNotLastSuperAdmin(db, before);
   return db.transaction(async (tx) => {
+    if (body.status === 'SUSPENDED') await assertNotLastSuperAdmin(tx, before);
     await updateUser(tx, before.id, { status: body.status });
     if (body.status === 'SUSPENDED') await revokeUserSessions(tx, before.id, 'suspended');
     // Re-activating also lifts a sign-in lock, so an admin can unlock a user.
@@ -262,8 +264,8 @@ export async function updateStatus(db: Db, ctx: AuthedContext, body: UpdateStatu
 export async function deleteUser(db: Db, ctx: AuthedContext, id: string): Promise<void> {
   if (id === ctx.actor.id) throw forbidden('errors.cannotDeleteSelf');
   const before = await manageableUser(db, ctx, id);
-  await assertNotLastSuperAdmin(db, before);
   await db.transaction(async (tx) => {
+    await assertNotLastSuperAdmin(tx, before);
     await updateUser(tx, before.id, { status: 'DELETED', deletedAt: new Date() });
     await revokeUserSessions(tx, before.id, 'deleted');
     await audit(tx, ctx, {

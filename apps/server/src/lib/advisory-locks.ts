@@ -1,0 +1,14 @@
+/**
+ * PostgreSQL advisory lock keys, all in one place so no two uses collide.
+ * Transaction-scoped (`pg_advisory_xact_lock`) unless the user says otherwise.
+ */
+export const ADVISORY_LOCKS = {
+  /** Session-scoped: one instance applies migrations at a time. */
+  migrations: 7_346_201,
+  /** The audit chain has one head: appends are serialised. */
+  auditChain: 7_346_202,
+  /** The first start creates the first SUPER-ADMIN once. */
+  bootstrap: 7_346_203,
+  /** Changes that could leave no active SUPER-ADMIN. */
+  superAdmins: 7_346_204,
+} as const;
