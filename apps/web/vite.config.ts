@@ -23,7 +23,8 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir);
     },
-    closeBundle() {
+    // writeBundle runs only after a successful write, so a failed build keeps its own error.
+    writeBundle() {
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const source = readFileSync(file);

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
-import { idSchema, searchSchema } from './fields.ts';
-import { roleSchema } from './roles.ts';
+import { idSchema, roleSchema, searchSchema } from './fields.ts';
 
 export const SESSION_STATUSES = ['ACTIVE', 'EXPIRED', 'REVOKED'] as const;
 export const sessionStatusSchema = z.enum(SESSION_STATUSES);

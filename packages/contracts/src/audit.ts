@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
-import { dateSchema, idSchema } from './fields.ts';
-import { roleSchema } from './roles.ts';
+import { dateSchema, idSchema, roleSchema } from './fields.ts';
 
 export const listAuditBodySchema = pagingSchema
   .extend({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { roleSchema } from './roles.ts';
+import { roleSchema } from './fields.ts';
 
 export const loginBodySchema = z.object({
   username: z

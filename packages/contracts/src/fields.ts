@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
 
 /** Field schemas shared by several domains. Error texts are keys of messages.ts. */
 
@@ -47,3 +48,5 @@ export function optionalText<T extends z.ZodType>(schema: T) {
 export const dateSchema = z.iso.date({ error: 'validation.dateFormat' });
 
 export const searchSchema = z.string().trim().max(100, { error: 'validation.tooLong' }).optional();
+
+export const roleSchema = z.enum(ROLES);

@@ -1,9 +1,11 @@
-import { z } from 'zod';
+/**
+ * Roles and who may manage whom. No zod here on purpose: the web's login route needs these
+ * constants and must not pull the schema library in (`roleSchema` lives in fields.ts).
+ */
 
 /** Roles from the highest to the lowest; the order is the "may manage" order of DESIGN.md §1. */
 export const ROLES = ['SUPER-ADMIN', 'ADMIN', 'AGENT', 'MANAGER', 'SHOP'] as const;
-export const roleSchema = z.enum(ROLES);
-export type Role = z.infer<typeof roleSchema>;
+export type Role = (typeof ROLES)[number];
 
 export const ADMIN_ROLES: readonly Role[] = ['SUPER-ADMIN', 'ADMIN'];
 export const AGENT_AREA_ROLES: readonly Role[] = ['SUPER-ADMIN', 'ADMIN', 'AGENT'];

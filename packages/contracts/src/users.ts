@@ -7,10 +7,11 @@ import {
   newPasswordSchema,
   optionalText,
   phoneSchema,
+  roleSchema,
   searchSchema,
   usernameSchema,
 } from './fields.ts';
-import { roleSchema, SHOP_ROLES } from './roles.ts';
+import { SHOP_ROLES } from './roles.ts';
 
 export const USER_STATUSES = ['ACTIVE', 'SUSPENDED', 'DELETED'] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);

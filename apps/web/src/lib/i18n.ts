@@ -1,27 +1,30 @@
 import { LANGUAGES, type Language, MESSAGES } from '@parking-hub/contracts/messages';
-import i18n from 'i18next';
+import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from './config';
 import { storage } from './storage';
 
 type Bundle = Record<string, unknown>;
-type Bundles = Record<Language, Record<string, Bundle>>;
 
-/** Namespaces bundled with the entry; bigger, page-only ones (privacy) are added by their page. */
-const lo = import.meta.glob<Bundle>(['../locales/lo/*.json', '!../locales/lo/privacy.json'], {
+/**
+ * Namespaces the shell needs on every page ship with the entry; every other namespace is a
+ * separate chunk, loaded with the screen that uses it (the router's `ns`), so adding screens
+ * never grows the login route.
+ */
+export const EAGER_NAMESPACES = ['common', 'screens'] as const;
+
+const eager = import.meta.glob<Bundle>(['../locales/*/common.json', '../locales/*/screens.json'], {
   eager: true,
   import: 'default',
 });
-const en = import.meta.glob<Bundle>(['../locales/en/*.json', '!../locales/en/privacy.json'], {
-  eager: true,
-  import: 'default',
-});
+const lazy = import.meta.glob<Bundle>(
+  ['../locales/*/*.json', '!../locales/*/common.json', '!../locales/*/screens.json'],
+  {
+    import: 'default',
+  },
+);
 
-function byNamespace(modules: Record<string, Bundle>): Record<string, Bundle> {
-  return Object.fromEntries(
-    Object.entries(modules).map(([file, bundle]) => [file.replace(/^.*\/(.+)\.json$/, '$1'), bundle]),
-  );
-}
+const fileOf = (lng: string, ns: string) => `../locales/${lng}/${ns}.json`;
 
 /** 'validation.fullNameRequired' → { validation: { fullNameRequired } }, so `api:validation.x` resolves. */
 export function nestMessages(messages: Record<string, string>): Bundle {
@@ -34,9 +37,26 @@ export function nestMessages(messages: Record<string, string>): Bundle {
   return root;
 }
 
-const resources: Bundles = {
-  lo: { ...byNamespace(lo), api: nestMessages(MESSAGES.lo) },
-  en: { ...byNamespace(en), api: nestMessages(MESSAGES.en) },
+function bundlesOf(lng: Language): Record<string, Bundle> {
+  const out: Record<string, Bundle> = { api: nestMessages(MESSAGES[lng]) };
+  for (const ns of EAGER_NAMESPACES) {
+    const bundle = eager[fileOf(lng, ns)];
+    if (bundle) out[ns] = bundle;
+  }
+  return out;
+}
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(lng, ns, callback) {
+    const load = lazy[fileOf(lng, ns)];
+    if (!load) return callback(null, {});
+    load().then(
+      (bundle) => callback(null, bundle),
+      (error: unknown) => callback(error as Error, false),
+    );
+  },
 };
 
 export function isLanguage(value: unknown): value is Language {
@@ -50,21 +70,30 @@ function initialLanguage(): Language {
 
 i18n.on('languageChanged', (lng) => {
   if (!isLanguage(lng)) return;
-  document.documentElement.lang = lng;
+  if (typeof document !== 'undefined') document.documentElement.lang = lng;
   storage.set(LANGUAGE_STORAGE_KEY, lng);
 });
 
-void i18n.use(initReactI18next).init({
-  resources,
-  lng: initialLanguage(),
-  fallbackLng: 'lo',
-  supportedLngs: [...LANGUAGES],
-  ns: Object.keys(resources.lo),
-  defaultNS: 'common',
-  initAsync: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+void i18n
+  .use(lazyBackend)
+  .use(initReactI18next)
+  .init({
+    resources: { lo: bundlesOf('lo'), en: bundlesOf('en') },
+    partialBundledLanguages: true,
+    lng: initialLanguage(),
+    fallbackLng: 'lo',
+    supportedLngs: [...LANGUAGES],
+    ns: [...EAGER_NAMESPACES, 'api'],
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+
+/** Load a screen's namespaces (current language and the Lao fallback) before it renders. */
+export function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  return namespaces.length ? i18n.loadNamespaces([...namespaces]) : Promise.resolve();
+}
 
 /** The UI language, sent as Accept-Language so the server answers in it. */
 export function currentLanguage(): Language {
@@ -74,13 +103,6 @@ export function currentLanguage(): Language {
 
 export function changeLanguage(lng: Language): Promise<unknown> {
   return i18n.changeLanguage(lng);
-}
-
-/** Adds a page's own namespace (e.g. the long privacy policy) when that page loads. */
-export function addNamespace(ns: string, bundles: Record<Language, Bundle>): void {
-  for (const lng of LANGUAGES) {
-    if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, bundles[lng]);
-  }
 }
 
 /** Text of a zod issue or server field message: a message key is translated, plain text shown as is. */

@@ -12,6 +12,8 @@ export const userKeys = {
   list: (filters: Partial<ListUsersBody>) => [...userKeys.lists(), filters] as const,
   details: () => [...userKeys.all, 'detail'] as const,
   detail: (id: string) => [...userKeys.details(), id] as const,
+  /** Pickers (e.g. the Last Action user filter): refreshed by any change to users too. */
+  options: (q: string) => [...userKeys.all, 'options', q] as const,
 };
 
 export const accessTokenKeys = {

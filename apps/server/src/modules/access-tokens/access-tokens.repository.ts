@@ -38,6 +38,7 @@ export async function listSessions(db: Executor, filter: SessionFilter, idleMs: 
           ilike(users.fullName, q),
           ilike(sessions.ip, q),
           ilike(sessions.brand, q),
+          ilike(sessions.userAgent, q),
         )
       : undefined,
   );

@@ -107,7 +107,7 @@ describe('DELETE /v1/access-token/{sessionId}', () => {
     const other = await loginAs(t.app, cashier.username);
     expect((await me(cashier.token)).statusCode).toBe(200);
     const res = await revoke(admin.token, cashier.sessionId);
-    expect([res.statusCode, res.body.message]).toEqual([200, 'ຍົກເລີກ token ສຳເລັດ']);
+    expect([res.statusCode, res.body.message]).toEqual([200, 'ຍົກເລີກໂທເຄັນສຳເລັດ']);
     const after = await me(cashier.token);
     expect([after.statusCode, after.body.message]).toEqual([401, 'ໝົດເວລາເຂົ້າໃຊ້ງານ, ກະລຸນາເຂົ້າສູ່ລະບົບໃໝ່']);
     expect((await me(other.token)).statusCode).toBe(200);
@@ -128,7 +128,7 @@ describe('DELETE /v1/access-token/{sessionId}', () => {
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
     const admin = await signedIn(t, 'ADMIN');
     const unknown = await revoke(admin.token, '00000000-0000-4000-8000-000000000000');
-    expect([unknown.statusCode, unknown.body.message]).toEqual([404, 'ບໍ່ພົບ token ນີ້']);
+    expect([unknown.statusCode, unknown.body.message]).toEqual([404, 'ບໍ່ພົບໂທເຄັນນີ້']);
     const bad = await revoke(admin.token, 'abc');
     expect([bad.statusCode, bad.body.messages]).toEqual([400, { sessionId: 'ຄ່າບໍ່ຖືກຕ້ອງ' }]);
   });

@@ -1,0 +1,80 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingScreen } from '../components/loading-screen';
+import { loadNamespaces } from '../lib/i18n';
+import { RootLayout } from './layout/root-layout';
+import { RouteError } from './route-error';
+import { SCREEN_GROUPS, type ScreenGroup } from './routes-config';
+
+type Lazy = NonNullable<RouteObject['lazy']>;
+
+/** A lazily loaded screen and the translation namespaces it needs, fetched side by side. */
+const page =
+  (load: () => Promise<{ default: React.ComponentType }>, namespaces: readonly string[] = []): Lazy =>
+  async () => {
+    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    return { Component: module.default };
+  };
+
+/** Screens delivered so far; every other /app route shows its title only (placeholder-page). */
+const SCREENS: Record<string, Lazy> = {
+  users: page(() => import('../features/users/users-page'), ['users']),
+  accessToken: page(() => import('../features/access-tokens/access-tokens-page'), ['access-tokens']),
+  lastAction: page(() => import('../features/audit/last-action-page'), ['audit']),
+};
+const placeholder = page(() => import('./placeholder-page'));
+
+function screenRoutes(group: ScreenGroup): RouteObject[] {
+  return group.screens.map(({ path, key }) => ({
+    ...(path ? { path } : { index: true as const }),
+    handle: { titleKey: `screens:${key}` },
+    lazy: SCREENS[key] ?? placeholder,
+  }));
+}
+
+const guards: Record<ScreenGroup['area'], Lazy> = {
+  general: page(() => import('./guards/general-guard')),
+  agent: page(() => import('./guards/agent-guard')),
+  admin: page(() => import('./guards/admin-guard')),
+};
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingScreen fullScreen />,
+    children: [
+      {
+        lazy: page(() => import('./layout/public-layout')),
+        children: [
+          { index: true, lazy: page(() => import('../features/auth/login-page')) },
+          {
+            path: 'reset-password',
+            lazy: page(() => import('../features/auth/reset-password-page'), ['password-help']),
+          },
+          { path: 'privacy', lazy: page(() => import('../features/privacy/privacy-page'), ['privacy']) },
+          {
+            path: 'bill/:referenceBill',
+            lazy: page(() => import('../features/receipt/receipt-page'), ['receipt']),
+          },
+        ],
+      },
+      {
+        path: 'app',
+        lazy: guards.general,
+        children: [
+          {
+            lazy: page(() => import('./layout/app-layout')),
+            children: SCREEN_GROUPS.map((group) =>
+              group.area === 'general'
+                ? { children: screenRoutes(group) }
+                : { lazy: guards[group.area], children: screenRoutes(group) },
+            ),
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,50 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { useEffect } from 'react';
+import { type Toast, toast, useToasts } from './toast-store';
+
+function ToastItem({ item }: { item: Toast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => toast.dismiss(item.id), item.duration);
+    return () => clearTimeout(timer);
+  }, [item.id, item.duration]);
+  return (
+    <Alert
+      variant="filled"
+      severity={item.severity}
+      onClose={() => toast.dismiss(item.id)}
+      sx={{ boxShadow: 3, pointerEvents: 'auto', wordBreak: 'break-word' }}
+      data-testid={`toast-${item.severity}`}
+    >
+      {item.message}
+    </Alert>
+  );
+}
+
+/** The toast stack, top-right (spec §8, §9). Loaded by ToastHost when the first toast shows. */
+export default function Toaster() {
+  const items = useToasts();
+  return (
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{
+        position: 'fixed',
+        // Below the top bar, so its language switch and profile menu stay reachable.
+        top: { xs: 64, sm: 72 },
+        right: { xs: 8, sm: 16 },
+        left: { xs: 8, sm: 'auto' },
+        zIndex: (t) => t.zIndex.snackbar,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        maxWidth: { sm: 420 },
+        pointerEvents: 'none',
+      }}
+    >
+      {items.map((item) => (
+        <ToastItem key={item.id} item={item} />
+      ))}
+    </Box>
+  );
+}

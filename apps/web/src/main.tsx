@@ -1,0 +1,14 @@
+import '@fontsource/noto-sans-lao/400.css';
+import '@fontsource/noto-sans-lao/600.css';
+import './lib/i18n';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+createRoot(root).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);

@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { createUser } from '../support/api.ts';
+import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
+
+test.describe('the drawer at 1280 px', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('is open with 240 px, the role under the title, 48 px items and the current item highlighted', async ({
+    page,
+  }) => {
+    await signIn(page);
+    const drawer = page.getByTestId('app-drawer');
+    await expect(drawer).toBeVisible();
+    expect((await drawer.boundingBox())?.width).toBe(240);
+    await expect(page.getByTestId('drawer-role')).toHaveText('ຜູ້ດູແລລະບົບສູງສຸດ');
+    // Admins see all four groups.
+    for (const group of ['ສະຫຼຸບ', 'ຂໍ້ມູນຮ້ານ', 'ຕົວແທນ', 'ຕັ້ງຄ່າລະບົບ'])
+      await expect(drawer.getByText(group, { exact: true })).toBeVisible();
+
+    const users = drawer.getByRole('link', { name: 'ຜູ້ໃຊ້' });
+    await users.click();
+    await expect(page).toHaveURL(/\/app\/users$/);
+    await expect(users).toHaveClass(/Mui-selected/);
+    await expect(drawer.getByRole('link', { name: 'ລາຍງານ', exact: true })).not.toHaveClass(/Mui-selected/);
+    for (const link of await drawer.getByRole('link').all()) {
+      expect((await link.boundingBox())?.height).toBeGreaterThanOrEqual(48);
+    }
+    await expect(page.getByRole('heading', { level: 1, name: 'ຜູ້ໃຊ້' })).toBeVisible();
+    await expect(page).toHaveTitle('ຜູ້ໃຊ້ · ລະບົບຈັດການບ່ອນຈອດລົດ');
+  });
+
+  test('collapses to icons with the names hidden, and opens again', async ({ page }) => {
+    await signIn(page);
+    const drawer = page.getByTestId('app-drawer');
+    await page.getByTestId('drawer-toggle').click();
+    await expect(drawer).toHaveAttribute('data-collapsed', 'true');
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(64);
+    await expect(drawer.getByText('ຜູ້ໃຊ້')).toHaveCount(0);
+    await expect(drawer.getByRole('link', { name: 'ຜູ້ໃຊ້' })).toBeVisible(); // icon, named for screen readers
+    await page.getByTestId('drawer-toggle').click();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
+    await expect(drawer.getByText('ຜູ້ໃຊ້')).toBeVisible();
+  });
+
+  test('shows a SHOP user only the summary and shop-data groups', async ({ page, request }) => {
+    const { insertShop } = await import('../support/db.ts');
+    const shopId = await insertShop('ຮ້ານ ເມນູ');
+    const shop = await createUser(request, 'SHOP', { shopId, fullName: 'ພະນັກງານ ທົດສອບ' });
+    await signIn(page, shop.username, shop.password);
+    const drawer = page.getByTestId('app-drawer');
+    await expect(page.getByTestId('drawer-role')).toHaveText('ພະນັກງານຮ້ານ');
+    await expect(drawer.getByText('ສະຫຼຸບ', { exact: true })).toBeVisible();
+    await expect(drawer.getByText('ຕົວແທນ')).toHaveCount(0);
+    await expect(drawer.getByText('ຕັ້ງຄ່າລະບົບ')).toHaveCount(0);
+  });
+});
+
+test.describe('the drawer at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('is closed on load, opens over the page and closes after a choice', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByTestId('app-drawer')).toBeHidden();
+    await expectNoHorizontalOverflow(page);
+    await page.getByTestId('drawer-toggle').click();
+    const drawer = page.getByTestId('app-drawer');
+    await expect(drawer).toBeVisible();
+    await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
+    await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0); // slid in over the page
+    await drawer.getByRole('link', { name: 'ຜູ້ໃຊ້' }).click();
+    await expect(page).toHaveURL(/\/app\/users$/);
+    await expect(drawer).toBeHidden();
+    await expect(page.getByTestId('users-table')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+  });
+});
+
+test('every /app screen of the specification is registered and titled in Lao', async ({ page }) => {
+  await signIn(page);
+  const placeholders: Array<[string, string]> = [
+    ['/app', 'ລາຍງານ'],
+    ['/app/bills', 'ປະຫວັດການພິມບິນ'],
+    ['/app/report/payment_by_staff', 'ສະຫຼຸບເງິນຕາມພະນັກງານ'],
+    ['/app/report/bill/date', 'ສະຫຼຸບຕາມວັນທີ'],
+    ['/app/shops', 'ຮ້ານ'],
+    ['/app/rolls', 'ຈັດການມ້ວນເຈ້ຍ'],
+    ['/app/news', 'ປະກາດຂ່າວສານ'],
+  ];
+  for (const [path, title] of placeholders) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByTestId('placeholder')).toBeVisible();
+  }
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/$/);
+});
+
+test('the language switch shows English and is remembered', async ({ page }) => {
+  await signIn(page);
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('app-drawer').getByRole('link', { name: 'Users' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('app-drawer').getByRole('link', { name: 'Users' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+  await page.getByTestId('language-switch').click();
+  await expect(page.getByTestId('app-drawer').getByRole('link', { name: 'ຜູ້ໃຊ້' })).toBeVisible();
+});
