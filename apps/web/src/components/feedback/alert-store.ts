@@ -51,6 +51,9 @@ const subscribe = (l: () => void) => {
 };
 const snapshot = () => current;
 
+/** The open alert now (for code outside React, and tests). */
+export const peekAlert = (): OpenAlert | null => current;
+
 export function useOpenAlert(): OpenAlert | null {
   return useSyncExternalStore(subscribe, snapshot, snapshot);
 }
