@@ -4,7 +4,7 @@ import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { queryClient } from '../../lib/query-client';
 import { MOBILE_BREAKPOINT } from '../theme';
@@ -20,7 +20,9 @@ export default function AppLayout() {
   // Spec §2: open by default, closed on load at 960 px or narrower.
   const [open, setOpen] = useState(() => !window.matchMedia(MOBILE_QUERY).matches);
   const navigation = useNavigation();
-  const loading = navigation.state === 'loading';
+  const { pathname } = useLocation();
+  // Another screen is loading (not a filter change on this one, which keeps its state).
+  const loading = navigation.state === 'loading' && navigation.location.pathname !== pathname;
   useScreenTitle();
 
   return (
@@ -30,7 +32,7 @@ export default function AppLayout() {
         <AppDrawer open={open} mobile={mobile} onClose={() => setOpen(false)} />
         <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar />
-          {loading && <LinearProgress sx={{ position: 'sticky', top: 64, zIndex: 1 }} />}
+          {loading && <LinearProgress sx={{ position: 'sticky', top: { xs: 56, sm: 64 }, zIndex: 1 }} />}
           <Box sx={{ p: { xs: 1.5, sm: 3 }, flex: 1, minWidth: 0 }}>
             {loading ? <LoadingScreen /> : <Outlet />}
           </Box>
