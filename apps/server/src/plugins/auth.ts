@@ -6,11 +6,13 @@ import type { Db } from '../db/client.ts';
 import type { Actor, AuthedContext, RequestContext } from '../lib/context.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
-import { findLiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
+import { findLiveSession, type LiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     actor: Actor | null;
+    /** The session and its user as `authorize` read them (shop fields joined). */
+    session: LiveSession | null;
     lang: Language;
   }
   interface FastifyInstance {
@@ -50,6 +52,7 @@ export interface AuthOptions {
 
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => {
   app.decorateRequest('actor', null);
+  app.decorateRequest('session', null);
   app.decorateRequest('lang', 'lo');
   app.addHook('onRequest', async (request) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
@@ -61,6 +64,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
       if (!token) throw unauthorized();
       const session = await findLiveSession(app.db, hashToken(token), opts.sessionIdleMs);
       if (!session || !isRole(session.role)) throw unauthorized('errors.sessionExpired');
+      request.session = session;
       request.actor = {
         id: session.userId,
         username: session.username,

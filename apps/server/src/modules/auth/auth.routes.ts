@@ -7,7 +7,7 @@ import {
 import { messageEnvelope, successEnvelope } from '@parking-hub/contracts/envelope';
 import { translate } from '@parking-hub/contracts/messages';
 import type { Config } from '../../config.ts';
-import { tooManyRequests } from '../../lib/errors.ts';
+import { tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { authedContextOf, contextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { login, logout, me } from './auth.service.ts';
@@ -45,7 +45,9 @@ export async function authRoutes(app: ZodApp, { config }: { config: Config }) {
       response: { 200: successEnvelope(meResultSchema) },
     },
     handler: async (request) => {
-      const user = await me(app.db, authedContextOf(request), request.body?.brand);
+      const session = request.session;
+      if (!session) throw unauthorized();
+      const user = await me(app.db, session, request.body?.brand);
       return { status: 'success' as const, data: { user } };
     },
   });

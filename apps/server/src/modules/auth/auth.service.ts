@@ -9,7 +9,7 @@ import { audit } from '../audit/audit.service.ts';
 import { findLoginCandidate, findSessionUser, updateUser } from '../users/users.repository.ts';
 import { clearFailures, lockedFor, recordFailure } from './login-throttle.repository.ts';
 import { verifyAgainstDummy, verifyPassword } from './password.ts';
-import { insertSession, revokeSession, touchSession } from './sessions.repository.ts';
+import { insertSession, type LiveSession, revokeSession, touchSession } from './sessions.repository.ts';
 
 type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
@@ -106,12 +106,14 @@ export async function login(
   });
 }
 
-/** Refresh the signed-in user (spec §4 start-up check); remembers the device brand. */
-export async function me(db: Db, ctx: AuthedContext, brand: string | undefined): Promise<SessionUser> {
-  await touchSession(db, ctx.actor.sessionId, brand || 'unknown');
-  const row = await findSessionUser(db, ctx.actor.id);
-  if (!row) throw unauthorized('errors.sessionExpired');
-  return toSessionUser(row, ctx.actor.sessionId);
+/**
+ * Refresh the signed-in user (spec §4 start-up check) from the session `authorize` just read;
+ * remembers the device brand when it changed.
+ */
+export async function me(db: Db, session: LiveSession, brand: string | undefined): Promise<SessionUser> {
+  const device = brand || 'unknown';
+  if (device !== session.brand) await touchSession(db, session.sessionId, device);
+  return toSessionUser(session, session.sessionId);
 }
 
 export async function logout(db: Db, ctx: AuthedContext): Promise<void> {

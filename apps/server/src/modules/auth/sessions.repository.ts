@@ -40,7 +40,12 @@ export const sessionUserColumns = {
 /** A live session by its token hash: not revoked, not past either expiry, user active. */
 export async function findLiveSession(db: Executor, tokenHash: Buffer, idleMs: number) {
   const [row] = await db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, ...sessionUserColumns })
+    .select({
+      sessionId: sessions.id,
+      lastUsedAt: sessions.lastUsedAt,
+      brand: sessions.brand,
+      ...sessionUserColumns,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(shops, eq(shops.id, users.shopId))
@@ -56,6 +61,8 @@ export async function findLiveSession(db: Executor, tokenHash: Buffer, idleMs: n
     .limit(1);
   return row ?? null;
 }
+
+export type LiveSession = NonNullable<Awaited<ReturnType<typeof findLiveSession>>>;
 
 /** Mark a session used (and its device brand); written at most once a minute so reads stay reads. */
 export async function touchSession(db: Executor, id: string, brand?: string): Promise<void> {
