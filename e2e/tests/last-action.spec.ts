@@ -25,6 +25,14 @@ test('/app/last_action shows who did what, filters by action and opens the chang
   await expect(details).toContainText('ຕົວແທນ ກວດສອບ');
   await page.getByTestId('audit-details-close').click();
 
+  // The "who" filter searches users on the server and survives a reload.
+  await page.getByTestId('filter-user').fill('Super');
+  await page.getByRole('option', { name: /Super Admin/ }).click();
+  await expect(page).toHaveURL(/userId=[0-9a-f-]{36}/);
+  await expect(page.getByTestId('data-row').first()).toContainText('Super Admin');
+  await page.reload();
+  await expect(page.getByTestId('filter-user')).toHaveValue('Super Admin');
+
   // A backwards date range is refused on the field, without asking the server.
   await page.getByTestId('filter-from').fill('2026-12-31');
   await page.getByTestId('filter-to').fill('2026-01-01');
