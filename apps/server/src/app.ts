@@ -3,6 +3,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +12,9 @@ import type { Database } from './db/client.ts';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { billsRoutes } from './modules/bills/bills.routes.ts';
+import { publicBillRoutes } from './modules/bills/public-bill.routes.ts';
+import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -18,6 +22,7 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import type { ZodApp } from './plugins/types.ts';
+import { registerUploads } from './plugins/uploads.ts';
 import { API_PREFIX, registerWebStatic } from './plugins/web-static.ts';
 
 export interface BuildOptions {
@@ -77,6 +82,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(rateLimit, { global: false });
+  // One file per request, checked again by each upload route (type by content, not by name).
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
   await app.register(authPlugin, { sessionIdleMs: config.session.idleMs });
   registerErrorHandler(app);
   registerInputGuard(app);
@@ -92,13 +99,17 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       const api = v1.withTypeProvider<ZodTypeProvider>();
       await api.register(authRoutes, { config });
       await api.register(usersRoutes);
-      await api.register(shopsRoutes);
+      await api.register(shopsRoutes, { config });
+      await api.register(pricesRoutes);
+      await api.register(billsRoutes);
       await api.register(accessTokensRoutes, { config });
       await api.register(auditRoutes);
     },
     { prefix: `${API_PREFIX}/v1` },
   );
 
+  await app.register(publicBillRoutes, { config });
+  await registerUploads(app, config.uploadsDir);
   await registerWebStatic(app, config.webDist);
   return app;
 }

@@ -13,6 +13,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   DATA_DIR: z.string().default('./data'),
+  /** Uploaded files (shop logos…); DATA_DIR/uploads unless set. */
+  UPLOADS_DIR: z.string().optional(),
   // An empty DATABASE_URL (e.g. `DATABASE_URL= npm start`) means unset: the embedded database.
   DATABASE_URL: z.preprocess((v) => (v === '' ? undefined : v), z.string().url().optional()),
   INITIAL_ADMIN_USERNAME: z.string().trim().toLowerCase().min(3).default('admin'),
@@ -28,6 +30,7 @@ const envSchema = z.object({
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  PUBLIC_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()
@@ -46,11 +49,14 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  uploadsDir: string;
   databaseUrl: string | undefined;
   initialAdmin: { username: string; password: string | undefined };
   logLevel: Env['LOG_LEVEL'];
   session: { idleMs: number; maxAgeMs: number };
   login: { maxFailures: number; lockMs: number; ipMaxFailures: number; ratePerMinute: number };
+  /** Requests per IP per minute to the public receipt and /gen-qr (against guessing references). */
+  publicRatePerMinute: number;
   bodyLimit: number;
   trustProxy: boolean;
   corsOrigins: string[];
@@ -70,6 +76,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     dataDir: path.resolve(e.DATA_DIR),
+    uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,
     initialAdmin: { username: e.INITIAL_ADMIN_USERNAME, password: e.INITIAL_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
@@ -80,6 +87,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ipMaxFailures: e.LOGIN_IP_MAX_FAILURES,
       ratePerMinute: e.LOGIN_RATE_PER_MINUTE,
     },
+    publicRatePerMinute: e.PUBLIC_RATE_PER_MINUTE,
     bodyLimit: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
     corsOrigins: e.CORS_ORIGINS.split(',')

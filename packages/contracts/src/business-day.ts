@@ -54,14 +54,52 @@ function formatterFor(timezone: string): Intl.DateTimeFormat {
   return f;
 }
 
+const QUARTER_MS = 900_000;
+const offsetCache = new Map<string, Map<number, number>>();
+
+/**
+ * The zone's offset from UTC in minutes during the quarter hour holding `instant`. Zones change
+ * offset only on quarter-hour boundaries, so one Intl call serves the whole quarter: reports and
+ * the demo generator compute millions of business dates.
+ */
+function offsetMinutes(instant: Date, timezone: string): number {
+  const quarter = Math.floor(instant.getTime() / QUARTER_MS);
+  let zone = offsetCache.get(timezone);
+  if (!zone) {
+    zone = new Map();
+    offsetCache.set(timezone, zone);
+  }
+  const cached = zone.get(quarter);
+  if (cached !== undefined) return cached;
+  const start = new Date(quarter * QUARTER_MS);
+  const parts: Record<string, string> = {};
+  for (const p of formatterFor(timezone).formatToParts(start)) parts[p.type] = p.value;
+  // Some engines still print midnight as hour 24 despite h23.
+  const wall = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+  );
+  const offset = Math.round((wall - start.getTime()) / 60_000);
+  if (zone.size > 100_000) zone.clear();
+  zone.set(quarter, offset);
+  return offset;
+}
+
+/** Whole minutes since 1970-01-01 00:00 on the zone's wall clock (seconds dropped). */
+function wallMinutesOf(instant: Date, timezone: string): number {
+  return Math.floor(instant.getTime() / 60_000) + offsetMinutes(instant, timezone || DEFAULT_TIMEZONE);
+}
+
+const dateOfDay = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
 /** The calendar date and minute of day shown by a wall clock in `timezone` at `instant`. */
 export function localWallTime(instant: Date, timezone: string): { date: string; minutes: number } {
-  const parts: Record<string, string> = {};
-  for (const p of formatterFor(timezone || DEFAULT_TIMEZONE).formatToParts(instant)) parts[p.type] = p.value;
-  // Some engines still print midnight as hour 24 despite h23.
-  const hour = Number(parts.hour) % 24;
-  const date = `${(parts.year ?? '').padStart(4, '0')}-${parts.month}-${parts.day}`;
-  return { date, minutes: hour * 60 + Number(parts.minute) };
+  const wall = wallMinutesOf(instant, timezone);
+  const day = Math.floor(wall / DAY_MINUTES);
+  return { date: dateOfDay(day), minutes: wall - day * DAY_MINUTES };
 }
 
 /** The local calendar date ('YYYY-MM-DD') of `instant` in `timezone`. */
@@ -75,12 +113,29 @@ export function calendarDate(instant: Date, timezone: string): string {
  * move the boundary by an hour.
  */
 export function businessDate(instant: Date, hours: ShopHours): string {
-  const cut = dayCutMinutes(hours);
-  const open = hours.openShop && hours.closeShop ? parseHhmm(hours.openShop) : 0;
-  const wall = localWallTime(instant, hours.timezone);
-  const date = wall.minutes < cut ? addDaysToDate(wall.date, -1) : wall.date;
-  // A day that opens before its cut (02:00–14:00, cut 20:00) starts at the cut of the day before.
-  return open < cut ? addDaysToDate(date, 1) : date;
+  return dateOfDay(businessDayNumber(instant, hours));
+}
+
+/** The business date as whole days since 1970-01-01 (nights are differences of these). */
+export function businessDayNumber(instant: Date, hours: ShopHours): number {
+  const { cut, shift } = dayShape(hours);
+  return Math.floor((wallMinutesOf(instant, hours.timezone) - cut) / DAY_MINUTES) + shift;
+}
+
+const shapes = new Map<string, { cut: number; shift: number }>();
+
+/** The cut, and +1 for a day that opens before its cut (02:00–14:00, cut 20:00): cached per hours. */
+function dayShape(hours: Pick<ShopHours, 'openShop' | 'closeShop'>): { cut: number; shift: number } {
+  const key = `${hours.openShop ?? ''}|${hours.closeShop ?? ''}`;
+  let shape = shapes.get(key);
+  if (!shape) {
+    const cut = dayCutMinutes(hours);
+    const open = hours.openShop && hours.closeShop ? parseHhmm(hours.openShop) : 0;
+    shape = { cut, shift: open < cut ? 1 : 0 };
+    if (shapes.size > 10_000) shapes.clear();
+    shapes.set(key, shape);
+  }
+  return shape;
 }
 
 function dateToUtcMs(date: string): number {

@@ -2,7 +2,7 @@
  * The parking fee of one stay (decision 007): one pure function of the rule and the times, used by
  * the server at check-out and by the web for the live calculator and the receipt.
  */
-import { businessDate, daysBetween, type ShopHours } from './business-day.ts';
+import { businessDayNumber, type ShopHours } from './business-day.ts';
 import type { FeeRule } from './prices.ts';
 
 export const FEE_PART_KINDS = [
@@ -50,7 +50,7 @@ export function calculateFee(input: FeeInput): FeeResult {
   const { rule, checkInAt, checkOutAt, hours } = input;
   // A minute counts once it is complete.
   const minutes = Math.max(0, Math.floor((checkOutAt.getTime() - checkInAt.getTime()) / 60_000));
-  const nights = Math.max(0, daysBetween(businessDate(checkInAt, hours), businessDate(checkOutAt, hours)));
+  const nights = Math.max(0, businessDayNumber(checkOutAt, hours) - businessDayNumber(checkInAt, hours));
 
   const parts: FeePart[] = [];
   if (input.member) {

@@ -43,6 +43,7 @@ const lo = {
   'errors.priceRuleExists': 'ຮ້ານນີ້ມີລາຄາຂອງລົດປະເພດນີ້ແລ້ວ',
   'errors.priceRuleNotFound': 'ບໍ່ພົບລາຄານີ້',
   'errors.corePriceRule': 'ລາຄາລົດຈັກ ແລະ ລົດໃຫຍ່ລຶບບໍ່ໄດ້, ແກ້ໄຂແທນ',
+  'errors.priceRuleInUse': 'ຍັງມີລົດປະເພດນີ້ຈອດຢູ່, ລຶບລາຄານີ້ບໍ່ໄດ້ຈົນກວ່າລົດຈະອອກໝົດ',
   'errors.vehicleTypeNotTaken': 'ຮ້ານນີ້ບໍ່ຮັບຝາກລົດປະເພດນີ້',
   'errors.billNotFound': 'ບໍ່ພົບບິນນີ້',
   'errors.billNotParked': 'ບິນນີ້ອອກແລ້ວ ຫຼື ຖືກຍົກເລີກແລ້ວ',
@@ -150,6 +151,8 @@ const en: Record<MessageKey, string> = {
   'errors.priceRuleExists': 'This shop already has a price for this vehicle type',
   'errors.priceRuleNotFound': 'Price rule not found',
   'errors.corePriceRule': 'The motorbike and car prices cannot be deleted; edit them instead',
+  'errors.priceRuleInUse':
+    'Vehicles of this type are parked now; the price can be deleted once they have left',
   'errors.vehicleTypeNotTaken': 'This shop does not take this vehicle type',
   'errors.billNotFound': 'Bill not found',
   'errors.billNotParked': 'This bill is already checked out or cancelled',

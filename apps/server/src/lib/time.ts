@@ -1,3 +1,5 @@
+import { localWallTime } from '@parking-hub/contracts/business-day';
+
 export const iso = (d: Date): string => d.toISOString();
 export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
 
@@ -8,4 +10,20 @@ export function startOfLaoDay(date: string): Date {
 
 export function addDays(d: Date, days: number): Date {
   return new Date(d.getTime() + days * 86_400_000);
+}
+
+/** How far a zone's wall clock is ahead of UTC at an instant (whole minutes, as zones are). */
+export function zoneOffsetMs(at: Date, timezone: string): number {
+  const wall = localWallTime(at, timezone);
+  const wallAsUtc = new Date(`${wall.date}T00:00:00Z`).getTime() + wall.minutes * 60_000;
+  return wallAsUtc - Math.floor(at.getTime() / 60_000) * 60_000;
+}
+
+/** The instant a calendar day starts in a time zone ('2026-11-22' in Asia/Vientiane → 17:00Z the day before). */
+export function startOfDayIn(date: string, timezone: string): Date {
+  const midnightUtc = new Date(`${date}T00:00:00Z`).getTime();
+  // Twice: the offset at the guess can differ from the offset at the answer around a DST change.
+  let guess = midnightUtc - zoneOffsetMs(new Date(midnightUtc), timezone);
+  guess = midnightUtc - zoneOffsetMs(new Date(guess), timezone);
+  return new Date(guess);
 }

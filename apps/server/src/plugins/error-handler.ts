@@ -83,7 +83,12 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const messages: Record<string, string> = {};
       for (const v of error.validation) {
-        const issue = (v.params as { issue?: ZodIssueLike } | undefined)?.issue ?? { message: v.message };
+        // The zod type provider spreads the issue's own fields (minimum, maximum, keys…) into params.
+        const issue: ZodIssueLike = {
+          ...(v.params as ZodIssueLike | undefined),
+          code: v.keyword,
+          message: v.message,
+        };
         const keys = issue.code === 'unrecognized_keys' ? (issue.keys ?? []) : [''];
         for (const k of keys) {
           const field = fieldOf(

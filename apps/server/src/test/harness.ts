@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Role } from '@parking-hub/contracts/roles';
 import { asc, eq } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { type Config, loadConfig } from '../config.ts';
 import { connectDatabase, type Database, type Db } from '../db/client.ts';
@@ -44,8 +47,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
     LOGIN_RATE_PER_MINUTE: '100000',
+    PUBLIC_RATE_PER_MINUTE: '100000',
     ...env,
   });
+  // Uploads go to a folder of this test app's own, never into the repository's data folder.
+  const uploadsDir = env.UPLOADS_DIR ? null : await mkdtemp(path.join(tmpdir(), 'ph-test-uploads-'));
+  if (uploadsDir) config.uploadsDir = uploadsDir;
   const database = connectDatabase(url, 5);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
@@ -62,6 +69,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await drop.connect();
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
+      if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
     },
   };
 }
@@ -166,4 +174,13 @@ export async function asSuperuser(t: TestApp, text: string, values: unknown[] = 
   } finally {
     await client.end();
   }
+}
+
+/** A 4xx envelope: its status and either its message or exactly these per-field messages. */
+export function expectError(res: Reply, status: number, expected: string | Record<string, string>) {
+  expect([
+    res.statusCode,
+    res.body.status,
+    typeof expected === 'string' ? res.body.message : res.body.messages,
+  ]).toEqual([status, 'error', expected]);
 }

@@ -4,9 +4,18 @@
  * allowed (2xx) and "refused" is the 401/403 of the role check, not a side effect of bad input.
  * Adding an endpoint is one row in `endpoints`.
  */
+
+import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { ROLES, type Role } from '@parking-hub/contracts/roles';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/audit.ts';
+import { bills } from '../db/schema/bills.ts';
+import { priceRules } from '../db/schema/prices.ts';
+import { shopBillCounters, shops } from '../db/schema/shops.ts';
+import { newReference } from '../modules/bills/bills.service.ts';
+import { findRuleByType } from '../modules/prices/prices.repository.ts';
+import type { ZodApp } from '../plugins/types.ts';
 import { call, createTestApp, insertShop, signedIn, TEST_PASSWORD, type TestApp, unique } from './harness.ts';
 
 type Who = Role | 'none';
@@ -22,11 +31,16 @@ interface Person {
   sessionId: string;
 }
 
-/** The caller, the shop in their scope and a user one rank below them (a peer for SHOP). */
+/** The caller, a shop in their scope and a user one rank below them (a peer for SHOP). */
 interface Scene {
   actor: Person;
-  shopId: string | null;
+  shopId: string;
   lower: Person;
+  /** The shop's motorbike rule (editable) and a bicycle rule (deletable). */
+  motorbikeRuleId: string;
+  bicycleRuleId: string;
+  /** A parked bill of the shop. */
+  bill: { id: string; reference: string };
 }
 
 interface Endpoint {
@@ -34,6 +48,8 @@ interface Endpoint {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   path: (s: Scene) => string;
   body?: (s: Scene) => unknown;
+  /** Send `body` as multipart/form-data, with `file` as its one file. */
+  file?: Buffer;
   /** Outcomes in the order SUPER-ADMIN, ADMIN, AGENT, MANAGER, SHOP, no token. */
   expect: readonly [Outcome, Outcome, Outcome, Outcome, Outcome, Outcome];
 }
@@ -42,6 +58,13 @@ const PUBLIC = ['ok', 'ok', 'ok', 'ok', 'ok', 'ok'] as const;
 const SIGNED_IN = ['ok', 'ok', 'ok', 'ok', 'ok', 401] as const;
 const MANAGES_USERS = ['ok', 'ok', 'ok', 'ok', 403, 401] as const;
 const ADMINS = ['ok', 'ok', 403, 403, 403, 401] as const;
+
+const STAFF_EDITORS = ['ok', 'ok', 'ok', 'ok', 403, 401] as const;
+const AGENT_AREA = ['ok', 'ok', 'ok', 403, 403, 401] as const;
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 const userFields = (p: Person) => ({ id: p.id, username: p.username, role: p.role, shopId: p.shopId });
 
@@ -58,6 +81,26 @@ const endpoints: Endpoint[] = [
   { name: 'PATCH users/{u_id}/update/status', method: 'PATCH', path: (s) => `users/${s.lower.id}/update/status`, body: (s) => ({ u_id: s.lower.id, status: 'SUSPENDED' }), expect: MANAGES_USERS },
   { name: 'DELETE users/{id}/delete', method: 'DELETE', path: (s) => `users/${s.lower.id}/delete`, expect: MANAGES_USERS },
   { name: 'GET shops', method: 'GET', path: () => 'shops?q=', expect: SIGNED_IN },
+  { name: 'POST shops', method: 'POST', path: () => 'shops?page=1', body: () => ({ page: 1 }), expect: SIGNED_IN },
+  { name: 'POST shop/create', method: 'POST', path: () => 'shop/create', body: () => ({ name: unique('Table shop '), priceMotorbike: 1000, priceCar: 3000 }), expect: AGENT_AREA },
+  { name: 'POST branch/create', method: 'POST', path: () => 'branch/create', body: (s) => ({ parentId: s.shopId, name: unique('Table branch '), priceMotorbike: 1000, priceCar: 3000 }), expect: STAFF_EDITORS },
+  { name: 'POST shop/update', method: 'POST', path: () => 'shop/update', body: (s) => ({ id: s.shopId, name: unique('Edited shop ') }), expect: STAFF_EDITORS },
+  { name: 'POST shop/detail', method: 'POST', path: () => 'shop/detail', body: (s) => ({ id: s.shopId }), expect: SIGNED_IN },
+  { name: 'POST shop/logo', method: 'POST', path: () => 'shop/logo', body: (s) => ({ id: s.shopId }), file: PNG, expect: STAFF_EDITORS },
+  { name: 'GET dividuals-agent', method: 'GET', path: () => 'dividuals-agent?q=', expect: AGENT_AREA },
+  { name: 'POST prices', method: 'POST', path: () => 'prices', body: (s) => ({ shopId: s.shopId }), expect: SIGNED_IN },
+  { name: 'POST prices/create', method: 'POST', path: () => 'prices/create', body: (s) => ({ shopId: s.shopId, vehicleType: 'TRUCK', ...defaultFeeRule(5000) }), expect: STAFF_EDITORS },
+  { name: 'POST prices/update', method: 'POST', path: () => 'prices/update', body: (s) => ({ id: s.motorbikeRuleId, ...defaultFeeRule(1500) }), expect: STAFF_EDITORS },
+  { name: 'POST prices/delete', method: 'POST', path: () => 'prices/delete', body: (s) => ({ id: s.bicycleRuleId }), expect: STAFF_EDITORS },
+  { name: 'POST bill/create', method: 'POST', path: () => 'bill/create', body: (s) => ({ vehicleType: 'MOTORBIKE', shopId: s.shopId }), expect: SIGNED_IN },
+  { name: 'POST bill/checkout', method: 'POST', path: () => 'bill/checkout', body: (s) => ({ reference: s.bill.reference }), expect: SIGNED_IN },
+  { name: 'POST bill/lost', method: 'POST', path: () => 'bill/lost', body: (s) => ({ id: s.bill.id }), expect: SIGNED_IN },
+  { name: 'POST bill/print', method: 'POST', path: () => 'bill/print', body: (s) => ({ id: s.bill.id, paper: '80' }), expect: SIGNED_IN },
+  { name: 'POST bill/find', method: 'POST', path: () => 'bill/find', body: (s) => ({ reference: s.bill.reference }), expect: SIGNED_IN },
+  { name: 'POST bill/timeline', method: 'POST', path: () => 'bill/timeline', body: (s) => ({ id: s.bill.id }), expect: SIGNED_IN },
+  { name: 'POST bills-in-shop', method: 'POST', path: () => 'bills-in-shop?page=1', body: (s) => ({ shopId: s.shopId }), expect: SIGNED_IN },
+  { name: 'POST bills/update', method: 'POST', path: () => 'bills/update', body: (s) => ({ action: 'CORRECT', id: s.bill.id, plate: 'AB 1234' }), expect: SIGNED_IN },
+  { name: 'GET public/bills/{reference}', method: 'GET', path: (s) => `public/bills/${s.bill.reference}`, expect: PUBLIC },
   { name: 'POST access-token', method: 'POST', path: () => 'access-token', body: () => ({ page: 1 }), expect: ADMINS },
   { name: 'DELETE access-token/{sessionId}', method: 'DELETE', path: (s) => `access-token/${s.lower.sessionId}`, expect: ADMINS },
   { name: 'POST report/last-action', method: 'POST', path: () => 'report/last-action', body: () => ({ page: 1 }), expect: ADMINS },
@@ -80,7 +123,7 @@ afterAll(() => t.close());
 /** A fresh scene per case: tokens get revoked and users deleted by the calls under test. */
 async function scene(who: Who): Promise<Scene> {
   const role: Role = who === 'none' ? 'ADMIN' : who;
-  let shopId: string | null = null;
+  let shopId: string;
   let actor: Person;
   if (role === 'AGENT') {
     actor = await signedIn(t, role);
@@ -90,6 +133,7 @@ async function scene(who: Who): Promise<Scene> {
     actor = await signedIn(t, role, { shopId });
   } else {
     actor = await signedIn(t, role);
+    shopId = (await insertShop(t.db)).id;
   }
   const lowerRole = LOWER[role];
   const lower = await signedIn(
@@ -97,7 +141,23 @@ async function scene(who: Who): Promise<Scene> {
     lowerRole,
     lowerRole === 'MANAGER' || lowerRole === 'SHOP' ? { shopId } : {},
   );
-  return { actor, shopId, lower };
+  const [bicycle] = await t.db.insert(priceRules).values({ shopId, vehicleType: 'BICYCLE' }).returning();
+  const motorbike = await findRuleByType(t.db, shopId, 'MOTORBIKE');
+  const [shop] = await t.db.select({ seq: shops.seq }).from(shops).where(eq(shops.id, shopId));
+  const reference = newReference(shop?.seq ?? 1);
+  const [bill] = await t.db
+    .insert(bills)
+    .values({ shopId, reference, number: 1, vehicleType: 'MOTORBIKE', businessDate: '2026-11-23' })
+    .returning({ id: bills.id });
+  await t.db.insert(shopBillCounters).values({ shopId, lastNumber: 1 });
+  return {
+    actor,
+    shopId,
+    lower,
+    motorbikeRuleId: motorbike?.id ?? '',
+    bicycleRuleId: bicycle?.id ?? '',
+    bill: { id: String(bill?.id), reference },
+  };
 }
 
 const cases = endpoints.flatMap((endpoint) =>
@@ -127,10 +187,10 @@ describe('role × endpoint table', () => {
     const s = await scene(who);
     const auditBefore = await t.db.$count(auditEvents);
     const body = row.body?.(s);
-    const res = await call(t.app, row.method, row.path(s), {
-      ...(who === 'none' ? {} : { token: s.actor.token }),
-      ...(body !== undefined ? { body } : {}),
-    });
+    const token = who === 'none' ? {} : { token: s.actor.token };
+    const res = row.file
+      ? await callMultipart(t.app, row.path(s), body as Record<string, string>, row.file, token)
+      : await call(t.app, row.method, row.path(s), { ...token, ...(body !== undefined ? { body } : {}) });
     if (outcome === 'ok') {
       expect(res.statusCode, JSON.stringify(res.body)).toBeGreaterThanOrEqual(200);
       expect(res.statusCode, JSON.stringify(res.body)).toBeLessThan(300);
@@ -142,3 +202,27 @@ describe('role × endpoint table', () => {
     }
   });
 });
+
+/** A multipart/form-data request (fields and one file `file`), as a browser builds it. */
+async function callMultipart(
+  app: ZodApp,
+  path: string,
+  fields: Record<string, string>,
+  file: Buffer,
+  options: { token?: string },
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(file)]), 'file.png');
+  const encoded = new Response(form);
+  const res = await app.inject({
+    method: 'POST',
+    url: `/parking-hub-api/v1/${path}`,
+    headers: {
+      'content-type': encoded.headers.get('content-type') ?? '',
+      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+    },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  return { statusCode: res.statusCode, body: res.json(), headers: res.headers };
+}

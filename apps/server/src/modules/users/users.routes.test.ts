@@ -7,6 +7,7 @@ import {
   auditEventsOf,
   call,
   createTestApp,
+  expectError,
   insertShop,
   insertUser,
   loginAs,
@@ -33,14 +34,6 @@ const counts = async () => ({ users: await t.db.$count(users), audit: await t.db
 const me = (token: string) => call(t.app, 'POST', 'me', { token, body: {} });
 const fields = ({ id, username, role }: Pick<U, 'id' | 'username' | 'role'>) => ({ id, username, role });
 const actions = async (id: string) => (await auditEventsOf(t.db, id)).map((e) => e.action);
-
-/** A 4xx envelope: its status and either its message or its per-field messages. */
-function expectError(res: Reply, status: number, expected: string | Record<string, string>) {
-  expect(res.statusCode).toBe(status);
-  expect(res.body.status).toBe('error');
-  if (typeof expected === 'string') expect(res.body.message).toBe(expected);
-  else expect(res.body.messages).toEqual(expected);
-}
 
 const M = {
   notAllowed: 'ທ່ານບໍ່ສາມາດຈັດການຜູ້ໃຊ້ບົດບາດນີ້ໄດ້',

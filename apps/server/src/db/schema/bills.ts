@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { members } from './members.ts';
+import { shops } from './shops.ts';
+import { users } from './users.ts';
+
+export interface FeePartJson {
+  kind: string;
+  amount: number;
+  count?: number;
+}
+
+/**
+ * Parking tickets. Never deleted: a cancelled bill keeps its row, reason and who cancelled it.
+ * `number` is gap-free per shop (shop_bill_counters); `reference` is public and unguessable.
+ */
+export const bills = pgTable(
+  'bills',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    reference: text('reference').notNull(),
+    number: integer('number').notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    plate: text('plate'),
+    /** The plate without spaces or punctuation, upper-cased: what searches compare. */
+    plateKey: text('plate_key'),
+    memberId: uuid('member_id').references(() => members.id),
+    memberNumber: text('member_number'),
+    status: text('status').notNull().default('PARKED'),
+    /** The shop's business day of the check-in (docs/decisions/007). */
+    businessDate: date('business_date', { mode: 'string' }).notNull(),
+    checkInAt: timestamp('check_in_at', { withTimezone: true }).notNull().defaultNow(),
+    checkInBy: uuid('check_in_by').references(() => users.id),
+    checkOutAt: timestamp('check_out_at', { withTimezone: true }),
+    checkOutBy: uuid('check_out_by').references(() => users.id),
+    fee: integer('fee'),
+    feeParts: jsonb('fee_parts').$type<FeePartJson[]>(),
+    paymentMethod: text('payment_method'),
+    printCount: integer('print_count').notNull().default(0),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: uuid('cancelled_by').references(() => users.id),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('bills_reference_key').on(t.reference),
+    uniqueIndex('bills_shop_number_key').on(t.shopId, t.number),
+    index('bills_shop_in_idx').on(t.shopId, t.checkInAt, t.id),
+    index('bills_in_idx').on(t.checkInAt, t.id),
+    index('bills_shop_plate_idx').on(t.shopId, t.plateKey).where(sql`${t.plateKey} is not null`),
+    index('bills_parked_idx').on(t.shopId, t.checkInAt).where(sql`${t.status} = 'PARKED'`),
+    check('bills_status_check', sql`${t.status} in ('PARKED','CLOSED','CANCELLED','LOST')`),
+    check('bills_type_check', sql`${t.vehicleType} in ('MOTORBIKE','CAR','BICYCLE','MINIBUS','TRUCK')`),
+    check(
+      'bills_payment_check',
+      sql`${t.paymentMethod} is null or ${t.paymentMethod} in ('CASH','QR','MEMBER','FREE')`,
+    ),
+    check('bills_fee_check', sql`${t.fee} is null or ${t.fee} >= 0`),
+    check(
+      'bills_cancel_check',
+      sql`(${t.status} = 'CANCELLED') = (${t.cancelledAt} is not null and ${t.cancelReason} is not null)`,
+    ),
+    check(
+      'bills_out_check',
+      sql`${t.status} not in ('CLOSED','LOST') or (${t.checkOutAt} is not null and ${t.fee} is not null)`,
+    ),
+  ],
+);
+
+/** Every print and reprint of a bill: the print history. */
+export const billPrints = pgTable(
+  'bill_prints',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    billId: bigint('bill_id', { mode: 'number' })
+      .notNull()
+      .references(() => bills.id),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    kind: text('kind').notNull(),
+    paper: text('paper'),
+    printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
+    printedBy: uuid('printed_by').references(() => users.id),
+  },
+  (t) => [
+    index('bill_prints_bill_idx').on(t.billId, t.id),
+    check('bill_prints_kind_check', sql`${t.kind} in ('PRINT','REPRINT')`),
+    check('bill_prints_paper_check', sql`${t.paper} is null or ${t.paper} in ('58','80')`),
+  ],
+);

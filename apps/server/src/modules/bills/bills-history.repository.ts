@@ -1,0 +1,99 @@
+import { and, asc, desc, eq, gte, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { bills } from '../../db/schema/bills.ts';
+import { shops } from '../../db/schema/shops.ts';
+import { billQuery } from './bills.repository.ts';
+
+export interface HistoryFilter {
+  shopId?: string | undefined;
+  fromAt?: Date | undefined;
+  toAt?: Date | undefined;
+  status?: string | undefined;
+  vehicleType?: string | undefined;
+  staffId?: string | undefined;
+  plateKey?: string | undefined;
+}
+
+/** Where the previous page ended: the last row's check-in time and id (newest first). */
+export interface HistoryCursor {
+  checkInAt: Date;
+  id: number;
+}
+
+/** Counting stops here: past it the list says "10,000+" instead of scanning every row. */
+export const COUNT_CAP = 10_000;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function conditions(f: HistoryFilter, scope: SQL | undefined): SQL | undefined {
+  return and(
+    scope,
+    f.shopId ? eq(bills.shopId, f.shopId) : undefined,
+    f.fromAt ? gte(bills.checkInAt, f.fromAt) : undefined,
+    f.toAt ? lt(bills.checkInAt, f.toAt) : undefined,
+    f.status ? eq(bills.status, f.status) : undefined,
+    f.vehicleType ? eq(bills.vehicleType, f.vehicleType) : undefined,
+    f.staffId ? or(eq(bills.checkInBy, f.staffId), eq(bills.checkOutBy, f.staffId)) : undefined,
+    f.plateKey ? sql`${bills.plateKey} like ${`%${escapeLike(f.plateKey)}%`}` : undefined,
+  );
+}
+
+/**
+ * A page of the history, newest check-in first. With a cursor the page starts right after it
+ * (an index range, as fast on page 1,000 as on page 1); without one, `offset` rows are skipped.
+ */
+export async function listHistory(
+  db: Executor,
+  filter: HistoryFilter,
+  scope: SQL | undefined,
+  page: { limit: number; offset: number; cursor: HistoryCursor | null },
+) {
+  const cond = conditions(filter, scope);
+  const after = page.cursor
+    ? sql`(${bills.checkInAt}, ${bills.id}) < (${page.cursor.checkInAt}, ${page.cursor.id})`
+    : undefined;
+  const rows = await billQuery(db)
+    .where(and(cond, after))
+    .orderBy(desc(bills.checkInAt), desc(bills.id))
+    .limit(page.limit)
+    .offset(page.cursor ? 0 : page.offset);
+  return rows;
+}
+
+/** How many bills match, counted up to COUNT_CAP + 1. */
+export async function countHistory(db: Executor, filter: HistoryFilter, scope: SQL | undefined) {
+  const capped = db
+    .select({ one: sql`1` })
+    .from(bills)
+    .where(conditions(filter, scope))
+    .limit(COUNT_CAP + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  return row?.n ?? 0;
+}
+
+export async function findShopTimezone(db: Executor, shopId: string): Promise<string | null> {
+  const [row] = await db.select({ tz: shops.timezone }).from(shops).where(eq(shops.id, shopId)).limit(1);
+  return row?.tz ?? null;
+}
+
+/** The corrections of a bill, from the audit trail (where every change to a bill is written). */
+export async function listCorrections(db: Executor, billId: string) {
+  return db
+    .select({
+      at: auditEvents.at,
+      by: auditEvents.actorName,
+      before: auditEvents.before,
+      after: auditEvents.after,
+    })
+    .from(auditEvents)
+    .where(
+      and(
+        eq(auditEvents.entity, 'bill'),
+        eq(auditEvents.entityId, billId),
+        eq(auditEvents.action, 'bill.correct'),
+      ),
+    )
+    .orderBy(asc(auditEvents.id));
+}

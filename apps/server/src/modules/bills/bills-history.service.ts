@@ -1,0 +1,168 @@
+import type { BillEvent, BillTimeline, ListBillsBody, UpdateBillBody } from '@parking-hub/contracts/bills';
+import { roleRank } from '@parking-hub/contracts/roles';
+import type { Db } from '../../db/client.ts';
+import type { AuthedContext } from '../../lib/context.ts';
+import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
+import { pageOffset } from '../../lib/paging.ts';
+import { addDays, iso, startOfDayIn } from '../../lib/time.ts';
+import { audit } from '../audit/audit.service.ts';
+import { billScope, locateBill } from './bills.locate.ts';
+import { plateKey, toBill } from './bills.mapping.ts';
+import { findCheckInShop, listPrints, updateBillIfStatus } from './bills.repository.ts';
+import {
+  COUNT_CAP,
+  countHistory,
+  findShopTimezone,
+  type HistoryCursor,
+  listCorrections,
+  listHistory,
+} from './bills-history.repository.ts';
+
+const DEFAULT_TIMEZONE = 'Asia/Vientiane';
+
+export function encodeCursor(c: HistoryCursor): string {
+  return Buffer.from(`${c.checkInAt.toISOString()}|${c.id}`).toString('base64url');
+}
+
+export function decodeCursor(text: string): HistoryCursor {
+  const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
+  const checkInAt = new Date(at ?? '');
+  if (Number.isNaN(checkInAt.getTime()) || !/^\d{1,18}$/.test(id ?? '')) {
+    throw badRequest({ cursor: 'validation.invalid' });
+  }
+  return { checkInAt, id: Number(id) };
+}
+
+/** `bills-in-shop`: the history, newest first; dates are the check-in's calendar day at the shop. */
+export async function listBills(db: Db, ctx: AuthedContext, body: ListBillsBody) {
+  const timezone = (body.shopId && (await findShopTimezone(db, body.shopId))) || DEFAULT_TIMEZONE;
+  const filter = {
+    shopId: body.shopId,
+    fromAt: body.from ? startOfDayIn(body.from, timezone) : undefined,
+    toAt: body.to ? addDays(startOfDayIn(body.to, timezone), 1) : undefined,
+    status: body.status,
+    vehicleType: body.vehicleType,
+    staffId: body.staffId,
+    plateKey: plateKey(body.plate) ?? undefined,
+  };
+  const cursor = body.cursor ? decodeCursor(body.cursor) : null;
+  const scope = billScope(ctx);
+  const [rows, total] = await Promise.all([
+    listHistory(db, filter, scope, { limit: body.pageSize + 1, offset: pageOffset(body), cursor }),
+    countHistory(db, filter, scope),
+  ]);
+  const page = rows.slice(0, body.pageSize);
+  const last = page.at(-1);
+  const nextCursor =
+    rows.length > body.pageSize && last ? encodeCursor({ checkInAt: last.checkInAt, id: last.id }) : null;
+  const counted = Math.min(total, COUNT_CAP);
+  return {
+    data: page.map(toBill),
+    meta: {
+      page: body.page,
+      pageSize: body.pageSize,
+      total: counted,
+      totalPages: Math.max(1, Math.ceil(counted / body.pageSize)),
+      totalCapped: total > COUNT_CAP,
+      nextCursor,
+    },
+  };
+}
+
+const isManagerOrAbove = (ctx: AuthedContext) => roleRank(ctx.actor.role) >= roleRank('MANAGER');
+
+/**
+ * `bills/update`: cancel (with a reason) or correct the plate or vehicle type. Nothing is
+ * deleted; a closed or lost bill only by a MANAGER or above; every change audited.
+ */
+export async function updateBill(db: Db, ctx: AuthedContext, body: UpdateBillBody) {
+  const row = await locateBill(db, ctx, { id: body.id });
+  const before = toBill(row);
+  if (row.status === 'CANCELLED') throw conflict('errors.billCancelled');
+  if (row.status !== 'PARKED' && !isManagerOrAbove(ctx)) throw forbidden('errors.billClosedManagerOnly');
+
+  let values: Parameters<typeof updateBillIfStatus>[3];
+  let action: string;
+  if (body.action === 'CANCEL') {
+    action = 'bill.cancel';
+    values = {
+      status: 'CANCELLED',
+      cancelReason: body.reason,
+      cancelledAt: new Date(),
+      cancelledBy: ctx.actor.id,
+    };
+  } else {
+    action = 'bill.correct';
+    if (body.vehicleType && body.vehicleType !== row.vehicleType && row.status === 'PARKED') {
+      const shop = await findCheckInShop(db, row.shopId, body.vehicleType);
+      if (!shop?.ruleId)
+        throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
+    }
+    values = {
+      ...(body.vehicleType ? { vehicleType: body.vehicleType } : {}),
+      ...(body.plate !== undefined ? { plate: body.plate ?? null, plateKey: plateKey(body.plate) } : {}),
+    };
+  }
+  return db.transaction(async (tx) => {
+    if (!(await updateBillIfStatus(tx, row.id, row.status, values))) throw conflict('errors.conflict');
+    const after = toBill(await locateBill(tx, ctx, { id: body.id }));
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
+    await audit(tx, ctx, {
+      action,
+      entity: 'bill',
+      entityId: after.id,
+      shopId: after.shopId,
+      before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+      after: {
+        ...Object.fromEntries(changed.map((k) => [k, after[k]])),
+        ...(body.action === 'CORRECT' && body.reason ? { reason: body.reason } : {}),
+      },
+    });
+    return after;
+  });
+}
+
+/** `bill/timeline`: check-in, prints, corrections, check-out or lost, cancellation, oldest first. */
+export async function billTimeline(db: Db, ctx: AuthedContext, id: string): Promise<BillTimeline> {
+  const row = await locateBill(db, ctx, { id });
+  const bill = toBill(row);
+  const [prints, changes] = await Promise.all([listPrints(db, row.id), listCorrections(db, bill.id)]);
+  const events: BillEvent[] = [
+    {
+      kind: 'CHECK_IN',
+      at: bill.checkInAt,
+      byName: bill.checkInByName,
+      detail: { vehicleType: bill.vehicleType, plate: bill.plate },
+    },
+    ...prints.map((p) => ({
+      kind: p.kind as 'PRINT' | 'REPRINT',
+      at: iso(p.printedAt),
+      byName: p.printedByName,
+      detail: { paper: p.paper },
+    })),
+    ...changes.map((c) => ({
+      kind: 'CORRECT' as const,
+      at: iso(c.at),
+      byName: c.by,
+      detail: { before: c.before, after: c.after },
+    })),
+  ];
+  if (bill.checkOutAt) {
+    events.push({
+      kind: bill.status === 'LOST' || row.feeParts?.some((p) => p.kind === 'LOST') ? 'LOST' : 'CHECK_OUT',
+      at: bill.checkOutAt,
+      byName: bill.checkOutByName,
+      detail: { fee: bill.fee, paymentMethod: bill.paymentMethod, parts: bill.feeParts },
+    });
+  }
+  if (bill.cancelledAt) {
+    events.push({
+      kind: 'CANCEL',
+      at: bill.cancelledAt,
+      byName: bill.cancelledByName,
+      detail: { reason: bill.cancelReason },
+    });
+  }
+  events.sort((a, b) => a.at.localeCompare(b.at));
+  return { bill, events };
+}

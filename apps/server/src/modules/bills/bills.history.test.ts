@@ -1,0 +1,254 @@
+import type { Bill, BillTimeline } from '@parking-hub/contracts/bills';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/audit.ts';
+import { bills } from '../../db/schema/bills.ts';
+import { auditEventsOf, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
+import { backdate, billApi, billRow, expectError, shopWithStaff } from './bills.test-support.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof billApi>;
+beforeAll(async () => {
+  t = await createTestApp();
+  api = billApi(t);
+});
+afterAll(() => t.close());
+
+type Meta = {
+  page: number;
+  total: number;
+  totalPages: number;
+  totalCapped: boolean;
+  nextCursor: string | null;
+};
+const history = (token: string, body: Record<string, unknown>) =>
+  api.post<Bill[]>('bills-in-shop', token, body) as Promise<
+    Awaited<ReturnType<typeof api.post<Bill[]>>> & { body: { meta?: Meta } }
+  >;
+const numbers = (res: { body: { data?: Bill[] } }) => (res.body.data ?? []).map((b) => b.number);
+
+async function setCheckIn(id: string, iso: string) {
+  await t.db
+    .update(bills)
+    .set({ checkInAt: new Date(iso) })
+    .where(eq(bills.id, Number(id)));
+}
+
+describe('POST /v1/bills-in-shop', () => {
+  it('lists a shop’s bills newest first; shop staff see only their shop, admins every shop', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    const other = await shopWithStaff(t);
+    for (let i = 0; i < 3; i++) await api.checkIn(staff.token);
+    await api.checkIn(other.staff.token);
+    const mine = await history(staff.token, {});
+    expect(numbers(mine)).toEqual([3, 2, 1]);
+    expect(mine.body.meta).toMatchObject({
+      page: 1,
+      total: 3,
+      totalPages: 1,
+      totalCapped: false,
+      nextCursor: null,
+    });
+    // Naming another shop gives nothing of it.
+    expect(numbers(await history(staff.token, { shopId: other.shop.id }))).toEqual([]);
+    const admin = await signedIn(t, 'ADMIN');
+    const all = await history(admin.token, { shopId: shop.id });
+    expect(numbers(all)).toEqual([3, 2, 1]);
+    const agent = await signedIn(t, 'AGENT');
+    expect(numbers(await history(agent.token, {}))).toEqual([]);
+  });
+
+  it('filters by dates (the shop’s calendar day), status, vehicle type, staff and plate', async () => {
+    const { shop, staff, manager } = await shopWithStaff(t);
+    const a = (await api.checkIn(staff.token, { vehicleType: 'CAR', plate: 'ກຂ 1234' })).body.data;
+    const b = (await api.checkIn(manager.token, { vehicleType: 'MOTORBIKE', plate: 'AB-9876' })).body.data;
+    const c = (await api.checkIn(staff.token, { vehicleType: 'MOTORBIKE' })).body.data;
+    await setCheckIn(a?.id ?? '', '2026-11-20T23:30:00+07:00');
+    await setCheckIn(b?.id ?? '', '2026-11-21T00:10:00+07:00');
+    await setCheckIn(c?.id ?? '', '2026-11-21T23:59:00+07:00');
+    await api.checkout(manager.token, { id: c?.id });
+    const q = (body: Record<string, unknown>) =>
+      history(staff.token, { shopId: shop.id, ...body }).then(numbers);
+    expect(await q({ from: '2026-11-21', to: '2026-11-21' })).toEqual([3, 2]);
+    expect(await q({ from: '2026-11-20', to: '2026-11-20' })).toEqual([1]);
+    expect(await q({ to: '2026-11-20' })).toEqual([1]);
+    expect(await q({ status: 'CLOSED' })).toEqual([3]);
+    expect(await q({ vehicleType: 'MOTORBIKE' })).toEqual([3, 2]);
+    expect(await q({ staffId: manager.id })).toEqual([3, 2]);
+    expect(await q({ plate: '1234' })).toEqual([1]);
+    expect(await q({ plate: 'ab 98' })).toEqual([2]);
+    // Only letters and digits are compared: a plate filter of punctuation filters nothing.
+    expect(await q({ plate: '%_' })).toEqual([3, 2, 1]);
+    const bad = await history(staff.token, { from: '2026-11-22', to: '2026-11-21', status: 'GONE' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.messages).toMatchObject({ status: expect.any(String) });
+    const backwards = await history(staff.token, { from: '2026-11-22', to: '2026-11-21' });
+    expectError(backwards, 400, { to: 'ວັນທີເລີ່ມຕ້ອງບໍ່ຫຼັງວັນທີສິ້ນສຸດ' });
+  });
+
+  it('pages by cursor exactly as by page number, also for equal check-in times', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    const ids: string[] = [];
+    for (let i = 0; i < 7; i++) ids.push((await api.checkIn(staff.token)).body.data?.id ?? '');
+    // Two bills at the same instant: the id breaks the tie.
+    await setCheckIn(ids[3] ?? '', '2026-11-01T10:00:00+07:00');
+    await setCheckIn(ids[4] ?? '', '2026-11-01T10:00:00+07:00');
+    const byPage: number[] = [];
+    for (let page = 1; page <= 4; page++) {
+      byPage.push(...numbers(await history(staff.token, { shopId: shop.id, pageSize: 2, page })));
+    }
+    const byCursor: number[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const res = await history(staff.token, { shopId: shop.id, pageSize: 2, ...(cursor ? { cursor } : {}) });
+      byCursor.push(...numbers(res));
+      cursor = res.body.meta?.nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(byCursor).toEqual(byPage);
+    expect(byCursor).toEqual([7, 6, 3, 2, 1, 5, 4]);
+    const res = await history(staff.token, { cursor: 'not-a-cursor' });
+    expectError(res, 400, { cursor: 'ຄ່າບໍ່ຖືກຕ້ອງ' });
+  });
+});
+
+describe('POST /v1/bills/update', () => {
+  it('cancels a parked bill with a reason, keeps it, audits it, and refuses to cancel twice', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    const bill = (await api.checkIn(staff.token)).body.data;
+    expectError(await api.post('bills/update', staff.token, { action: 'CANCEL', id: bill?.id }), 400, {
+      reason: 'ກະລຸນາປ້ອນເຫດຜົນ (ຢ່າງໜ້ອຍ 3 ຕົວອັກສອນ)',
+    });
+    expectError(
+      await api.post('bills/update', staff.token, { action: 'CANCEL', id: bill?.id, reason: ' x ' }),
+      400,
+      {
+        reason: 'ກະລຸນາປ້ອນເຫດຜົນ (ຢ່າງໜ້ອຍ 3 ຕົວອັກສອນ)',
+      },
+    );
+    const res = await api.post<Bill>('bills/update', staff.token, {
+      action: 'CANCEL',
+      id: bill?.id,
+      reason: 'ລູກຄ້າປ່ຽນໃຈ',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.message).toBe('ຍົກເລີກບິນສຳເລັດ');
+    expect(res.body.data).toMatchObject({
+      status: 'CANCELLED',
+      cancelReason: 'ລູກຄ້າປ່ຽນໃຈ',
+      cancelledByName: `Test ${staff.username}`,
+    });
+    const events = await auditEventsOf(t.db, bill?.id ?? '');
+    expect(events.map((e) => [e.action, e.shopId, e.before, e.after])).toEqual([
+      [
+        'bill.cancel',
+        shop.id,
+        expect.objectContaining({ status: 'PARKED', cancelReason: null }),
+        expect.objectContaining({ status: 'CANCELLED', cancelReason: 'ລູກຄ້າປ່ຽນໃຈ' }),
+      ],
+    ]);
+    expectError(
+      await api.post('bills/update', staff.token, { action: 'CANCEL', id: bill?.id, reason: 'again' }),
+      409,
+      'ບິນນີ້ຖືກຍົກເລີກແລ້ວ',
+    );
+    expect(await t.db.$count(bills, eq(bills.id, Number(bill?.id)))).toBe(1);
+  });
+
+  it('a closed bill is changed only by a manager or above', async () => {
+    const { staff, manager } = await shopWithStaff(t);
+    const bill = (await api.checkIn(staff.token)).body.data;
+    await api.checkout(staff.token, { id: bill?.id });
+    const auditBefore = await t.db.$count(auditEvents);
+    const refused = 'ບິນທີ່ປິດແລ້ວ ແກ້ໄຂ ຫຼື ຍົກເລີກໄດ້ສະເພາະຜູ້ຈັດການຂຶ້ນໄປ';
+    for (const body of [
+      { action: 'CANCEL', id: bill?.id, reason: 'wrong bill' },
+      { action: 'CORRECT', id: bill?.id, plate: 'XY 1' },
+    ]) {
+      expectError(await api.post('bills/update', staff.token, body), 403, refused);
+    }
+    expect(await t.db.$count(auditEvents)).toBe(auditBefore);
+    expect((await billRow(t, bill?.id ?? ''))?.status).toBe('CLOSED');
+    const ok = await api.post<Bill>('bills/update', manager.token, {
+      action: 'CANCEL',
+      id: bill?.id,
+      reason: 'ພະນັກງານກົດຜິດ',
+    });
+    expect(ok.body.data).toMatchObject({ status: 'CANCELLED', fee: 3000 });
+  });
+
+  it('corrects the plate or the vehicle type, audits before and after, and refuses what is wrong', async () => {
+    const { staff } = await shopWithStaff(t);
+    const bill = (await api.checkIn(staff.token, { vehicleType: 'MOTORBIKE', plate: 'AB 12' })).body.data;
+    const res = await api.post<Bill>('bills/update', staff.token, {
+      action: 'CORRECT',
+      id: bill?.id,
+      plate: 'ab 123',
+      vehicleType: 'CAR',
+      reason: 'typo',
+    });
+    expect(res.body.data).toMatchObject({ plate: 'AB 123', vehicleType: 'CAR' });
+    expect((await billRow(t, bill?.id ?? ''))?.plateKey).toBe('AB123');
+    const [event] = await auditEventsOf(t.db, bill?.id ?? '');
+    expect(event).toMatchObject({
+      action: 'bill.correct',
+      before: { plate: 'AB 12', vehicleType: 'MOTORBIKE' },
+      after: { plate: 'AB 123', vehicleType: 'CAR', reason: 'typo' },
+    });
+    expectError(
+      await api.post('bills/update', staff.token, { action: 'CORRECT', id: bill?.id, vehicleType: 'TRUCK' }),
+      409,
+      'ຮ້ານນີ້ບໍ່ຮັບຝາກລົດປະເພດນີ້',
+    );
+    expectError(await api.post('bills/update', staff.token, { action: 'CORRECT', id: bill?.id }), 400, {
+      plate: 'ບໍ່ມີຫຍັງປ່ຽນແປງ',
+    });
+    expect((await api.post('bills/update', staff.token, { action: 'DELETE', id: bill?.id })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('cannot reach another shop’s bill', async () => {
+    const { staff } = await shopWithStaff(t);
+    const other = await shopWithStaff(t);
+    const theirs = (await api.checkIn(other.staff.token)).body.data;
+    const agent = await signedIn(t, 'AGENT');
+    await insertShop(t.db, { agentId: agent.id });
+    for (const token of [staff.token, agent.token]) {
+      expectError(
+        await api.post('bills/update', token, { action: 'CANCEL', id: theirs?.id, reason: 'not mine' }),
+        404,
+        'ບໍ່ພົບບິນນີ້',
+      );
+    }
+    expect((await billRow(t, theirs?.id ?? ''))?.status).toBe('PARKED');
+  });
+});
+
+describe('POST /v1/bill/timeline', () => {
+  it('tells check-in, prints, corrections, check-out and cancellation in order', async () => {
+    const { staff, manager } = await shopWithStaff(t);
+    const bill = (await api.checkIn(staff.token, { vehicleType: 'MOTORBIKE' })).body.data;
+    await backdate(t, bill?.id ?? '', 30);
+    await api.post('bill/print', staff.token, { id: bill?.id, paper: '58' });
+    await api.post('bill/print', staff.token, { id: bill?.id, paper: '58' });
+    await api.post('bills/update', staff.token, { action: 'CORRECT', id: bill?.id, plate: 'KK 1' });
+    await api.checkout(staff.token, { id: bill?.id });
+    await api.post('bills/update', manager.token, { action: 'CANCEL', id: bill?.id, reason: 'test run' });
+    const res = await api.post<BillTimeline>('bill/timeline', manager.token, { id: bill?.id });
+    expect(res.body.data?.events.map((e) => [e.kind, e.byName])).toEqual([
+      ['CHECK_IN', `Test ${staff.username}`],
+      ['PRINT', `Test ${staff.username}`],
+      ['REPRINT', `Test ${staff.username}`],
+      ['CORRECT', `Test ${staff.username}`],
+      ['CHECK_OUT', `Test ${staff.username}`],
+      ['CANCEL', `Test ${manager.username}`],
+    ]);
+    expect(res.body.data?.events[3]?.detail).toEqual({ before: { plate: null }, after: { plate: 'KK 1' } });
+    expect(res.body.data?.events[5]?.detail).toEqual({ reason: 'test run' });
+    const other = await shopWithStaff(t);
+    expectError(await api.post('bill/timeline', other.staff.token, { id: bill?.id }), 404, 'ບໍ່ພົບບິນນີ້');
+  });
+});

@@ -1,0 +1,244 @@
+import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Executor } from '../../db/client.ts';
+import { billPrints, bills, type FeePartJson } from '../../db/schema/bills.ts';
+import { members } from '../../db/schema/members.ts';
+import { priceRules } from '../../db/schema/prices.ts';
+import { shops } from '../../db/schema/shops.ts';
+import { users } from '../../db/schema/users.ts';
+import { feeRuleColumns } from '../prices/prices.repository.ts';
+
+const checkInUser = alias(users, 'check_in_user');
+const checkOutUser = alias(users, 'check_out_user');
+const cancelUser = alias(users, 'cancel_user');
+
+/** A bill as the API shows it: staff names and the shop name joined. */
+export const billColumns = {
+  id: bills.id,
+  reference: bills.reference,
+  number: bills.number,
+  shopId: bills.shopId,
+  shopName: shops.name,
+  vehicleType: bills.vehicleType,
+  plate: bills.plate,
+  memberId: bills.memberId,
+  memberNumber: bills.memberNumber,
+  status: bills.status,
+  businessDate: bills.businessDate,
+  checkInAt: bills.checkInAt,
+  checkInById: bills.checkInBy,
+  checkInByName: checkInUser.fullName,
+  checkOutAt: bills.checkOutAt,
+  checkOutById: bills.checkOutBy,
+  checkOutByName: checkOutUser.fullName,
+  fee: bills.fee,
+  feeParts: bills.feeParts,
+  paymentMethod: bills.paymentMethod,
+  printCount: bills.printCount,
+  cancelReason: bills.cancelReason,
+  cancelledAt: bills.cancelledAt,
+  cancelledByName: cancelUser.fullName,
+};
+
+/** What the fee of a parked bill needs: the shop's hours and the rule of its vehicle type. */
+const feeColumns = {
+  shopStatus: shops.status,
+  shopSeq: shops.seq,
+  timezone: shops.timezone,
+  openShop: shops.openShop,
+  closeShop: shops.closeShop,
+  rule: { id: priceRules.id, ...feeRuleColumns },
+};
+
+export function billQuery(db: Executor) {
+  return db
+    .select({ ...billColumns, ...feeColumns })
+    .from(bills)
+    .innerJoin(shops, eq(shops.id, bills.shopId))
+    .leftJoin(
+      priceRules,
+      and(eq(priceRules.shopId, bills.shopId), eq(priceRules.vehicleType, bills.vehicleType)),
+    )
+    .leftJoin(checkInUser, eq(checkInUser.id, bills.checkInBy))
+    .leftJoin(checkOutUser, eq(checkOutUser.id, bills.checkOutBy))
+    .leftJoin(cancelUser, eq(cancelUser.id, bills.cancelledBy));
+}
+
+export type BillRow = Awaited<ReturnType<typeof findBill>> & {};
+
+/** One bill matching `where` inside `scope` (a condition on bills.shop_id), with its fee inputs. */
+export async function findBill(db: Executor, where: SQL, scope: SQL | undefined) {
+  const [row] = await billQuery(db).where(and(where, scope)).limit(1);
+  return row ?? null;
+}
+
+/** The shop a check-in goes to, and its rule for the vehicle type (null when it takes none). */
+export async function findCheckInShop(db: Executor, shopId: string, vehicleType: string) {
+  const [row] = await db
+    .select({
+      id: shops.id,
+      seq: shops.seq,
+      status: shops.status,
+      timezone: shops.timezone,
+      openShop: shops.openShop,
+      closeShop: shops.closeShop,
+      ruleId: priceRules.id,
+    })
+    .from(shops)
+    .leftJoin(priceRules, and(eq(priceRules.shopId, shops.id), eq(priceRules.vehicleType, vehicleType)))
+    .where(eq(shops.id, shopId))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The member holding this number at the shop, active and valid at `at`. */
+export async function findValidMember(db: Executor, shopId: string, number: string, at: Date) {
+  const [row] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(
+      and(
+        eq(members.shopId, shopId),
+        eq(members.number, number),
+        eq(members.status, 'ACTIVE'),
+        lte(members.validFrom, at),
+        gt(members.validUntil, at),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+export interface NewBill {
+  shopId: string;
+  reference: string;
+  vehicleType: string;
+  plate: string | null;
+  plateKey: string | null;
+  memberId: string | null;
+  memberNumber: string | null;
+  businessDate: string;
+  checkInAt: Date;
+  checkInBy: string;
+}
+
+/**
+ * Check-in in ONE statement: the shop's counter row is bumped and the bill inserted together, so
+ * the counter's row lock lasts only this statement and a failed insert takes its number back
+ * (numbers stay gap-free under any concurrency).
+ */
+export async function insertBill(db: Executor, b: NewBill): Promise<number> {
+  const result = await db.execute<{ id: string }>(sql`
+    with n as (
+      insert into shop_bill_counters (shop_id, last_number) values (${b.shopId}, 1)
+      on conflict (shop_id) do update set last_number = shop_bill_counters.last_number + 1
+      returning last_number
+    )
+    insert into bills (shop_id, reference, number, vehicle_type, plate, plate_key, member_id,
+                       member_number, business_date, check_in_at, check_in_by)
+    select ${b.shopId}, ${b.reference}, n.last_number, ${b.vehicleType}, ${b.plate}, ${b.plateKey},
+           ${b.memberId}, ${b.memberNumber}, ${b.businessDate}, ${b.checkInAt}, ${b.checkInBy}
+    from n
+    returning id`);
+  const id = result.rows[0]?.id;
+  if (!id) throw new Error('bill insert returned nothing');
+  return Number(id);
+}
+
+export interface CheckOut {
+  status: 'CLOSED' | 'LOST';
+  fee: number;
+  feeParts: FeePartJson[];
+  paymentMethod: string;
+  at: Date;
+  by: string;
+}
+
+/** Close a parked bill; false when it was no longer parked (someone else closed it first). */
+export async function closeParkedBill(db: Executor, id: number, out: CheckOut): Promise<boolean> {
+  const rows = await db
+    .update(bills)
+    .set({
+      status: out.status,
+      fee: out.fee,
+      feeParts: out.feeParts,
+      paymentMethod: out.paymentMethod,
+      checkOutAt: out.at,
+      checkOutBy: out.by,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(bills.id, id), eq(bills.status, 'PARKED')))
+    .returning({ id: bills.id });
+  return rows.length > 0;
+}
+
+/** Change a bill only if its status is still `expectedStatus` (no lost updates). */
+export async function updateBillIfStatus(
+  db: Executor,
+  id: number,
+  expectedStatus: string,
+  values: Partial<typeof bills.$inferInsert>,
+): Promise<boolean> {
+  const rows = await db
+    .update(bills)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(and(eq(bills.id, id), eq(bills.status, expectedStatus)))
+    .returning({ id: bills.id });
+  return rows.length > 0;
+}
+
+/** Count a print on the bill and record it; the first print is PRINT, every later one REPRINT. */
+export async function recordPrint(
+  tx: Executor,
+  bill: { id: number; shopId: string },
+  paper: string | null,
+  by: string,
+) {
+  const [counted] = await tx
+    .update(bills)
+    .set({ printCount: sql`${bills.printCount} + 1` })
+    .where(eq(bills.id, bill.id))
+    .returning({ printCount: bills.printCount });
+  const kind = (counted?.printCount ?? 1) > 1 ? 'REPRINT' : 'PRINT';
+  const [row] = await tx
+    .insert(billPrints)
+    .values({ billId: bill.id, shopId: bill.shopId, kind, paper, printedBy: by })
+    .returning();
+  if (!row) throw new Error('print insert returned nothing');
+  return row;
+}
+
+export async function listPrints(db: Executor, billId: number) {
+  return db
+    .select({
+      id: billPrints.id,
+      kind: billPrints.kind,
+      paper: billPrints.paper,
+      printedAt: billPrints.printedAt,
+      printedByName: users.fullName,
+    })
+    .from(billPrints)
+    .leftJoin(users, eq(users.id, billPrints.printedBy))
+    .where(eq(billPrints.billId, billId))
+    .orderBy(billPrints.id);
+}
+
+/** What the customer's receipt and the payment QR show of a shop. */
+export async function findShopPublic(db: Executor, shopId: string) {
+  const [row] = await db
+    .select({
+      name: shops.name,
+      address: shops.address,
+      phone: shops.phone,
+      logoPath: shops.logoPath,
+      conditions: shops.conditions,
+      timezone: shops.timezone,
+      openShop: shops.openShop,
+      closeShop: shops.closeShop,
+      qrReceiver: shops.qrReceiver,
+    })
+    .from(shops)
+    .where(eq(shops.id, shopId))
+    .limit(1);
+  return row ?? null;
+}

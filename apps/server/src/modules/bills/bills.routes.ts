@@ -1,0 +1,153 @@
+import {
+  billIdSchema,
+  billLocatorSchema,
+  billPageMetaSchema,
+  billSchema,
+  billTimelineSchema,
+  billWithFeeSchema,
+  checkoutBodySchema,
+  createBillBodySchema,
+  listBillsBodySchema,
+  printBillBodySchema,
+  printResultSchema,
+  updateBillBodySchema,
+} from '@parking-hub/contracts/bills';
+import { successEnvelope } from '@parking-hub/contracts/envelope';
+import { translate } from '@parking-hub/contracts/messages';
+import { z } from 'zod';
+import { authedContextOf } from '../../plugins/auth.ts';
+import type { ZodApp } from '../../plugins/types.ts';
+import { checkIn, checkOut, findWithFee, printBill } from './bills.service.ts';
+import { billTimeline, listBills, updateBill } from './bills-history.service.ts';
+
+const tags = ['bills'];
+const ok = 'success' as const;
+const staffApp = 'For the staff mobile app and the back office. ';
+
+export async function billsRoutes(app: ZodApp) {
+  app.post('/bill/create', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Check a vehicle in: a new bill with the next number of the shop',
+      description: `${staffApp}Shop staff need not send shopId (their shop); a manager's default is their own shop. The answer carries the public reference to print as a QR code.`,
+      body: createBillBodySchema,
+      response: { 201: successEnvelope(billSchema) },
+    },
+    handler: async (request, reply) => {
+      const data = await checkIn(app.db, authedContextOf(request), request.body);
+      return reply
+        .code(201)
+        .send({ status: ok, message: translate(request.lang, 'success.checkedIn'), data });
+    },
+  });
+
+  app.post('/bill/checkout', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Check a vehicle out: the server computes the fee and closes the bill',
+      description: `${staffApp}Send the reference (typed or scanned), or the id, or the number with shopId. The same bill checked out twice: one succeeds, the other gets 409.`,
+      body: checkoutBodySchema,
+      response: { 200: successEnvelope(billSchema) },
+    },
+    handler: async (request) => {
+      const data = await checkOut(app.db, authedContextOf(request), request.body);
+      return { status: ok, message: translate(request.lang, 'success.checkedOut'), data };
+    },
+  });
+
+  app.post('/bill/lost', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Lost ticket: close the bill with the stay’s fee plus the lost-ticket fee',
+      description: `${staffApp}Find the bill by number (with shopId) or plate first; this is audited.`,
+      body: checkoutBodySchema,
+      response: { 200: successEnvelope(billSchema) },
+    },
+    handler: async (request) => {
+      const data = await checkOut(app.db, authedContextOf(request), request.body, true);
+      return { status: ok, message: translate(request.lang, 'success.lostTicket'), data };
+    },
+  });
+
+  app.post('/bill/print', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Record a print of a bill (the first is PRINT, later ones REPRINT)',
+      description: `${staffApp}Call it each time the ticket is printed; paper is 58 or 80 (mm).`,
+      body: printBillBodySchema,
+      response: { 200: successEnvelope(printResultSchema) },
+    },
+    handler: async (request) => {
+      const data = await printBill(app.db, authedContextOf(request), request.body);
+      return { status: ok, message: translate(request.lang, 'success.printed'), data };
+    },
+  });
+
+  app.post('/bill/find', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Scan a bill: the bill and, while parked, its fee now',
+      body: billLocatorSchema,
+      response: { 200: successEnvelope(billWithFeeSchema) },
+    },
+    handler: async (request) => {
+      const data = await findWithFee(app.db, authedContextOf(request), request.body);
+      return { status: ok, data };
+    },
+  });
+
+  app.post('/bills-in-shop', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Bill history (paged, newest first; filters; meta.nextCursor pages without OFFSET)',
+      querystring: z.object({ page: z.coerce.number().int().min(1).optional() }),
+      body: listBillsBodySchema,
+      response: {
+        200: z.object({ status: z.literal(ok), data: z.array(billSchema), meta: billPageMetaSchema }),
+      },
+    },
+    handler: async (request) => {
+      const { body, query } = request;
+      const page = query.page && body.page === 1 ? query.page : body.page;
+      const result = await listBills(app.db, authedContextOf(request), { ...body, page });
+      return { status: ok, ...result };
+    },
+  });
+
+  app.post('/bills/update', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'Cancel a bill (reason required) or correct its plate or vehicle type',
+      description:
+        'Nothing is deleted. A closed or lost bill can be changed only by a MANAGER or above. Every change is audited.',
+      body: updateBillBodySchema,
+      response: { 200: successEnvelope(billSchema) },
+    },
+    handler: async (request) => {
+      const data = await updateBill(app.db, authedContextOf(request), request.body);
+      const key = request.body.action === 'CANCEL' ? 'success.billCancelled' : 'success.saved';
+      return { status: ok, message: translate(request.lang, key), data };
+    },
+  });
+
+  app.post('/bill/timeline', {
+    preHandler: app.authorize(),
+    schema: {
+      tags,
+      summary: 'What happened to a bill: check-in, prints, corrections, check-out, cancellation',
+      body: z.object({ id: billIdSchema }),
+      response: { 200: successEnvelope(billTimelineSchema) },
+    },
+    handler: async (request) => {
+      const data = await billTimeline(app.db, authedContextOf(request), request.body.id);
+      return { status: ok, data };
+    },
+  });
+}

@@ -1,0 +1,142 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Bill,
+  BillLocator,
+  BillWithFee,
+  CheckoutBody,
+  CreateBillBody,
+  PrintBillBody,
+} from '@parking-hub/contracts/bills';
+import { businessDate } from '@parking-hub/contracts/business-day';
+import { encodeShopKey, formatReference, secretFromBytes } from '@parking-hub/contracts/reference';
+import { eq } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
+import { bills } from '../../db/schema/bills.ts';
+import type { AuthedContext } from '../../lib/context.ts';
+import { badRequest, conflict } from '../../lib/errors.ts';
+import { uniqueViolation } from '../../lib/pg-errors.ts';
+import { iso } from '../../lib/time.ts';
+import { audit } from '../audit/audit.service.ts';
+import { billScope, locateBill, resolveShopId } from './bills.locate.ts';
+import { feeAt, paymentMethodFor, plateKey, toBill } from './bills.mapping.ts';
+import {
+  type BillRow,
+  closeParkedBill,
+  findBill,
+  findCheckInShop,
+  findValidMember,
+  insertBill,
+  recordPrint,
+} from './bills.repository.ts';
+
+export function newReference(shopSeq: number): string {
+  return formatReference(encodeShopKey(shopSeq), secretFromBytes(randomBytes(12)));
+}
+
+async function billById(db: Executor, ctx: AuthedContext, id: number): Promise<BillRow> {
+  const row = await findBill(db, eq(bills.id, id), billScope(ctx));
+  if (!row) throw new Error(`bill ${id} vanished`);
+  return row;
+}
+
+/**
+ * Check-in (`bill/create`). Not written to the audit chain: the bill row itself records who
+ * checked the vehicle in and when (docs/decisions/009); later changes to it are audited.
+ */
+export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody): Promise<Bill> {
+  const shopId = await resolveShopId(db, ctx, body.shopId);
+  const shop = await findCheckInShop(db, shopId, body.vehicleType);
+  if (!shop) throw conflict('errors.shopNotFound');
+  if (shop.status !== 'ACTIVE') throw conflict('errors.shopNotActive');
+  if (!shop.ruleId)
+    throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
+  const now = new Date();
+  let memberId: string | null = null;
+  if (body.memberNumber) {
+    const member = await findValidMember(db, shopId, body.memberNumber, now);
+    if (!member) throw badRequest({ memberNumber: 'errors.memberNotFound' });
+    memberId = member.id;
+  }
+  const values = {
+    shopId,
+    vehicleType: body.vehicleType,
+    plate: body.plate ?? null,
+    plateKey: plateKey(body.plate),
+    memberId,
+    memberNumber: body.memberNumber ?? null,
+    businessDate: businessDate(now, shop),
+    checkInAt: now,
+    checkInBy: ctx.actor.id,
+  };
+  // 60 random bits: a collision is all but impossible, but one must not lose a check-in.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const id = await insertBill(db, { ...values, reference: newReference(shop.seq) });
+      return toBill(await billById(db, ctx, id));
+    } catch (err) {
+      if (attempt >= 3 || uniqueViolation(err) !== 'bills_reference_key') throw err;
+    }
+  }
+}
+
+/** `bill/find`: the bill, and for a parked vehicle what it would cost to leave now. */
+export async function findWithFee(db: Db, ctx: AuthedContext, locator: BillLocator): Promise<BillWithFee> {
+  const row = await locateBill(db, ctx, locator);
+  return { bill: toBill(row), feeNow: row.status === 'PARKED' ? feeAt(row, new Date()) : null };
+}
+
+/**
+ * Check-out, or a lost ticket: the fee is computed here, never taken from the client. Two staff
+ * closing the same bill at once: the conditional update lets exactly one through, the other 409.
+ */
+export async function checkOut(db: Db, ctx: AuthedContext, body: CheckoutBody, lost = false): Promise<Bill> {
+  const row = await locateBill(db, ctx, body);
+  if (row.status !== 'PARKED') throw conflict('errors.billNotParked');
+  const at = new Date();
+  const fee = feeAt(row, at, lost);
+  const out = {
+    status: lost ? ('LOST' as const) : ('CLOSED' as const),
+    fee: fee.total,
+    feeParts: fee.parts,
+    paymentMethod: paymentMethodFor(fee.total, row.memberId !== null, body.paymentMethod),
+    at,
+    by: ctx.actor.id,
+  };
+  if (!lost) {
+    if (!(await closeParkedBill(db, row.id, out))) throw conflict('errors.billNotParked');
+    return toBill(await billById(db, ctx, row.id));
+  }
+  return db.transaction(async (tx) => {
+    if (!(await closeParkedBill(tx, row.id, out))) throw conflict('errors.billNotParked');
+    const after = toBill(await billById(tx, ctx, row.id));
+    await audit(tx, ctx, {
+      action: 'bill.lost',
+      entity: 'bill',
+      entityId: after.id,
+      shopId: after.shopId,
+      before: { status: row.status },
+      after: { status: after.status, fee: after.fee, paymentMethod: after.paymentMethod },
+    });
+    return after;
+  });
+}
+
+/** Record a print (the first) or a reprint; cancelled bills are not printed. */
+export async function printBill(db: Db, ctx: AuthedContext, body: PrintBillBody) {
+  const row = await locateBill(db, ctx, body);
+  if (row.status === 'CANCELLED') throw conflict('errors.billCancelled');
+  return db.transaction(async (tx) => {
+    const print = await recordPrint(tx, row, body.paper ?? null, ctx.actor.id);
+    const bill = toBill(await billById(tx, ctx, row.id));
+    return {
+      bill,
+      print: {
+        id: String(print.id),
+        kind: print.kind as 'PRINT' | 'REPRINT',
+        paper: (print.paper as '58' | '80' | null) ?? null,
+        printedAt: iso(print.printedAt),
+        printedByName: ctx.actor.fullName,
+      },
+    };
+  });
+}

@@ -1,0 +1,170 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Database } from '../../db/client.ts';
+import { hashPassword } from '../auth/password.ts';
+import { ensureFirstAdmin } from '../users/bootstrap.ts';
+import { BILL_COPY_COLUMNS, type BillCounts, type DemoShop, demoBills } from './demo.bills.ts';
+import { TEMPLATES } from './demo.catalog.ts';
+import { Random } from './demo.random.ts';
+import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
+
+/** Every demo user signs in with this password (README). */
+export const DEMO_PASSWORD = 'demo1234';
+
+export interface SeedOptions {
+  shops: number;
+  days: number;
+  seed: number;
+  /** Average bills per shop per day; the templates' own traffic when not set. */
+  perDay?: number | undefined;
+  /** Add a new set of shops even when the demo shops exist already. */
+  append?: boolean;
+  prints?: boolean;
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+export interface SeedSummary extends BillCounts {
+  shops: number;
+  branches: number;
+  users: number;
+  seconds: number;
+  skipped: boolean;
+}
+
+const templateAverage = TEMPLATES.reduce((s, t) => s + t.perDay, 0) / TEMPLATES.length;
+
+/** Lines joined into chunks of about 1,000 rows: one stream write per row would dominate the load. */
+function* chunks(lines: Iterable<string>): Generator<string> {
+  let buffer = '';
+  let n = 0;
+  for (const line of lines) {
+    buffer += line;
+    if (++n === 1000) {
+      yield buffer;
+      buffer = '';
+      n = 0;
+    }
+  }
+  if (buffer) yield buffer;
+}
+
+async function copyBills(
+  client: pg.PoolClient,
+  rng: Random,
+  shop: DemoShop,
+  o: SeedOptions,
+  counts: BillCounts,
+) {
+  const now = (o.now ?? new Date()).getTime();
+  const stream = client.query(copyFrom(`copy bills (${BILL_COPY_COLUMNS.join(', ')}) from stdin`));
+  await pipeline(Readable.from(chunks(demoBills(rng, shop, o.days, now, 1, counts))), stream);
+  await client.query(
+    `insert into shop_bill_counters (shop_id, last_number)
+       select $1, coalesce(max(number), 0) from bills where shop_id = $1
+     on conflict (shop_id) do update set last_number = excluded.last_number`,
+    [shop.id],
+  );
+}
+
+/**
+ * `npm run seed:demo`: agents, shops (some with branches), staff of every role, price rules of
+ * both kinds, members, and `days` days of realistic bills. The demo's first admin is
+ * admin / demo1234 when the database has no users yet.
+ */
+export async function seedDemo(database: Database, o: SeedOptions): Promise<SeedSummary> {
+  const started = Date.now();
+  const log = o.log ?? (() => {});
+  const client = await database.pool.connect();
+  const counts: BillCounts = { bills: 0, parked: 0, cancelled: 0, lost: 0, members: 0 };
+  try {
+    const existing = await client.query(`select 1 from shops where code = $1`, [TEMPLATES[0]?.code]);
+    if (existing.rowCount && !o.append) {
+      return { ...counts, shops: 0, branches: 0, users: 0, seconds: 0, skipped: true };
+    }
+    const suffix = existing.rowCount ? `-${Date.now().toString(36).slice(-4).toUpperCase()}` : '';
+    const usersBefore = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);
+    await ensureFirstAdmin(database.db, { username: 'admin', password: DEMO_PASSWORD });
+    const hash = await hashPassword(DEMO_PASSWORD);
+    await insertUser(client, { username: 'ops', fullName: 'ທີມງານ Parking Hub', role: 'ADMIN' }, hash);
+    const agents = await ensureAgents(client, hash);
+    const rng = new Random(o.seed);
+    const validFrom = new Date((o.now ?? new Date()).getTime() - (o.days + 30) * 86_400_000);
+    const scale = o.perDay ? o.perDay / templateAverage : 1;
+    const made: DemoShop[] = [];
+    let branches = 0;
+    for (let i = 0; i < o.shops; i++) {
+      const template = TEMPLATES[i % TEMPLATES.length] ?? TEMPLATES[0];
+      if (!template) break;
+      const round = Math.floor(i / TEMPLATES.length);
+      const code = `${template.code}${round ? String(round).padStart(3, '0') : ''}${suffix}`;
+      const name = round ? `${template.name} ${round + 1}` : template.name;
+      const agentId = agents[template.agent] ?? '';
+      await client.query('begin');
+      const main = await insertDemoShop(
+        client,
+        rng,
+        { template, code, name, parentId: null, agentId, scale },
+        hash,
+        null,
+        validFrom,
+      );
+      made.push(main);
+      if (template.branch && round % 2 === 0) {
+        const branchName = round ? `${template.branch} ${round + 1}` : template.branch;
+        const spec = {
+          template,
+          code: `${code}-B`,
+          name: branchName,
+          parentId: main.id,
+          agentId,
+          scale: scale * 0.4,
+        };
+        made.push(await insertDemoShop(client, rng, spec, hash, main.manager, validFrom));
+        branches++;
+      }
+      await client.query('commit');
+    }
+    log(`${made.length} shops (${branches} branches) and their staff made; writing bills…`);
+    // A bulk load of rows whose keys were all just made: as pg_restore does, skip the per-row
+    // foreign-key triggers when allowed (superuser), which halves the load time.
+    const superuser = await client.query(`select rolsuper from pg_roles where rolname = current_user`);
+    if (superuser.rows[0]?.rolsuper) await client.query('set session_replication_role = replica');
+    for (const [i, shop] of made.entries()) {
+      await copyBills(client, rng, shop, o, counts);
+      if ((i + 1) % 20 === 0)
+        log(`  ${i + 1}/${made.length} shops, ${counts.bills.toLocaleString('en')} bills`);
+    }
+    log(`bills written after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    if (o.prints !== false) {
+      log('recording the print history…');
+      const ids = made.map((s) => s.id);
+      await client.query(
+        `insert into bill_prints (bill_id, shop_id, kind, paper, printed_at, printed_by)
+           select id, shop_id, 'PRINT', '58', check_in_at, check_in_by from bills where shop_id = any($1::uuid[])
+         union all
+           select id, shop_id, 'REPRINT', '58', check_in_at + interval '4 minutes', check_in_by
+           from bills where shop_id = any($1::uuid[]) and print_count > 1`,
+        [ids],
+      );
+    }
+    await client.query('reset session_replication_role');
+    await client.query('analyze bills');
+    const usersAfter = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);
+    return {
+      ...counts,
+      shops: made.length,
+      branches,
+      users: usersAfter - usersBefore,
+      seconds: (Date.now() - started) / 1000,
+      skipped: false,
+    };
+  } catch (err) {
+    await client.query('rollback').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}

@@ -1,0 +1,83 @@
+import type { CreateBranchBody, CreateShopBody, Shop } from '@parking-hub/contracts/shops';
+import type { Db, Executor } from '../../db/client.ts';
+import type { AuthedContext } from '../../lib/context.ts';
+import { conflict } from '../../lib/errors.ts';
+import { insertShop, type NewShopRow } from './shops.repository.ts';
+import {
+  assertCodeFree,
+  auditShop,
+  auditView,
+  DEFAULT_TIMEZONE,
+  resolveAgent,
+  rethrowCodeTaken,
+  visibleShop,
+} from './shops.service.ts';
+
+/** The columns every new shop or branch takes from the form, with the documented defaults. */
+function formValues(body: CreateShopBody | CreateBranchBody) {
+  return {
+    name: body.name,
+    code: body.code ?? '',
+    address: body.address ?? null,
+    phone: body.phone ?? null,
+    whatsapp: body.whatsapp ?? null,
+    conditions: body.conditions ?? null,
+    priceMotorbike: body.priceMotorbike,
+    priceCar: body.priceCar,
+    status: body.status ?? 'ACTIVE',
+    qrReceiver: body.qrReceiver ?? null,
+  } satisfies NewShopRow;
+}
+
+/** Inserts the shop `build` describes (inside the transaction, so it may lock what it reads). */
+async function insertAudited(
+  db: Db,
+  ctx: AuthedContext,
+  action: string,
+  body: CreateShopBody | CreateBranchBody,
+  build: (tx: Executor) => Promise<NewShopRow>,
+): Promise<Shop> {
+  await assertCodeFree(db, body.code);
+  return db
+    .transaction(async (tx) => {
+      const id = await insertShop(tx, await build(tx));
+      const created = await visibleShop(tx, ctx, id);
+      await auditShop(tx, ctx, action, id, { after: auditView(created) });
+      return created;
+    })
+    .catch(rethrowCodeTaken);
+}
+
+export async function createShop(db: Db, ctx: AuthedContext, body: CreateShopBody): Promise<Shop> {
+  const agentId = await resolveAgent(db, ctx, body.agentId);
+  return insertAudited(db, ctx, 'shop.create', body, async () => ({
+    ...formValues(body),
+    agentId,
+    packageId: body.packageId ?? null,
+    openShop: body.openShop ?? null,
+    closeShop: body.closeShop ?? null,
+    timezone: body.timezone ?? DEFAULT_TIMEZONE,
+  }));
+}
+
+/**
+ * A branch of an active main shop in scope: it takes the shop's agent and package, and its hours
+ * unless given. The main shop stays locked until the branch exists, so a change of agent cannot
+ * slip in between and leave the branch with the old one.
+ */
+export async function createBranch(db: Db, ctx: AuthedContext, body: CreateBranchBody): Promise<Shop> {
+  return insertAudited(db, ctx, 'shop.create_branch', body, async (tx) => {
+    const parent = await visibleShop(tx, ctx, body.parentId, true);
+    if (parent.parentId) throw conflict('errors.branchOfBranch');
+    if (parent.status !== 'ACTIVE') throw conflict('errors.shopNotActive');
+    return {
+      ...formValues(body),
+      parentId: parent.id,
+      agentId: parent.agentId,
+      packageId: parent.packageId,
+      openShop: body.openShop === undefined ? parent.openShop : body.openShop,
+      closeShop: body.closeShop === undefined ? parent.closeShop : body.closeShop,
+      timezone: body.timezone ?? parent.timezone,
+    };
+  });
+}
