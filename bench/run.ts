@@ -2,11 +2,14 @@
  * `npm run bench`: speed figures the repo keeps (never timed tests). Starts the real server in
  * its own process on a throw-away embedded PostgreSQL (or DATABASE_URL), then measures:
  *  - argon2id verify time (the cost of every sign-in),
- *  - authenticated requests at 50 connections (token hash → session → user on every call).
+ *  - authenticated requests at 50 connections (token hash → session → user on every call),
+ *  - bills (bench/bills.ts): bill/find against a bare Fastify + pg server, and check-ins per second
+ *    with gap-free numbering.
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../apps/server/src/modules/auth/password.ts';
+import { billsBench } from './bills.ts';
 import { startBenchServer } from './server.ts';
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
@@ -63,6 +66,7 @@ async function main() {
     out('\nHTTP against the real server (own process), 50 connections:');
     await httpBench(`${server.base}/parking-hub-api/v1/me`, token, 'POST /v1/me', { brand: 'unknown' });
     await httpBench(`${server.base}/parking-hub-api/v1/users`, token, 'POST /v1/users (page 1)', { page: 1 });
+    await billsBench(server);
   } finally {
     await server.stop();
   }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,7 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.on('error', reject);
@@ -21,6 +21,17 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Wait until `ready()` says yes, or fail when the child exits or two minutes pass. */
+export async function waitFor(child: ChildProcess, ready: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`bench process exited with ${child.exitCode}`);
+    if (await ready()) return;
+    if (Date.now() > deadline) throw new Error('bench process did not start');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
 /**
  * The real server in its own process (as `npm start` runs it), so the load generator in this
  * process does not share its event loop. Embedded PostgreSQL unless DATABASE_URL is set.
@@ -28,7 +39,9 @@ async function freePort(): Promise<number> {
 export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'ph-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  // BENCH_SERVER_NODE_ARGS: e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: path.resolve(import.meta.dirname, '..'),
     env: {
       ...process.env,
@@ -42,17 +55,12 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`bench server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/parking-hub-api/health`).then(
+  await waitFor(child, () =>
+    fetch(`${base}/parking-hub-api/health`).then(
       (r) => r.ok,
       () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('bench server did not start');
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    ),
+  );
   return {
     base,
     dataDir,

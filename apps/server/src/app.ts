@@ -84,7 +84,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   await app.register(rateLimit, { global: false });
   // One file per request, checked again by each upload route (type by content, not by name).
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
-  await app.register(authPlugin, { sessionIdleMs: config.session.idleMs });
+  await app.register(authPlugin, {
+    sessionIdleMs: config.session.idleMs,
+    sessionCacheMs: config.session.cacheMs,
+    listenUrl: database.url,
+  });
   registerErrorHandler(app);
   registerInputGuard(app);
   await registerOpenApi(app);

@@ -26,6 +26,8 @@ const envSchema = z.object({
     .min(1)
     .default(3 * 24 * 60),
   SESSION_MAX_DAYS: z.coerce.number().int().min(1).default(30),
+  /** Seconds a signed-in session is remembered between requests (0 turns the cache off). */
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(300).default(10),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
   LOGIN_LOCK_MINUTES: z.coerce.number().int().min(1).default(15),
   LOGIN_IP_MAX_FAILURES: z.coerce.number().int().min(1).default(50),
@@ -53,7 +55,7 @@ export interface Config {
   databaseUrl: string | undefined;
   initialAdmin: { username: string; password: string | undefined };
   logLevel: Env['LOG_LEVEL'];
-  session: { idleMs: number; maxAgeMs: number };
+  session: { idleMs: number; maxAgeMs: number; cacheMs: number };
   login: { maxFailures: number; lockMs: number; ipMaxFailures: number; ratePerMinute: number };
   /** Requests per IP per minute to the public receipt and /gen-qr (against guessing references). */
   publicRatePerMinute: number;
@@ -80,7 +82,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     initialAdmin: { username: e.INITIAL_ADMIN_USERNAME, password: e.INITIAL_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
-    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, maxAgeMs: e.SESSION_MAX_DAYS * 86_400_000 },
+    session: {
+      idleMs: e.SESSION_IDLE_MINUTES * 60_000,
+      maxAgeMs: e.SESSION_MAX_DAYS * 86_400_000,
+      cacheMs: e.SESSION_CACHE_SECONDS * 1000,
+    },
     login: {
       maxFailures: e.LOGIN_MAX_FAILURES,
       lockMs: e.LOGIN_LOCK_MINUTES * 60_000,

@@ -9,6 +9,8 @@ export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'exe
 export interface Database {
   db: Db;
   pool: pg.Pool;
+  /** Where the pool connects (for connections of their own, e.g. LISTEN). */
+  url: string;
   close(): Promise<void>;
 }
 
@@ -20,5 +22,5 @@ export function connectDatabase(url: string, max = 20): Database {
   // An idle client that loses its server must not crash the process; the next query reconnects.
   pool.on('error', () => {});
   const db = drizzle({ client: pool, schema });
-  return { db, pool, close: () => pool.end() };
+  return { db, pool, url, close: () => pool.end() };
 }

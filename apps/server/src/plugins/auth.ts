@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Actor, AuthedContext, RequestContext } from '../lib/context.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, type LiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
 
 declare module 'fastify' {
@@ -17,8 +18,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
-    /** A preHandler that signs the request in from its bearer token and checks the role. */
-    authorize(roles?: readonly Role[]): preHandlerAsyncHookHandler;
+    /**
+     * A preHandler that signs the request in from its bearer token and checks the role.
+     * `fresh` reads the session from the database even when a cached copy is at hand.
+     */
+    authorize(roles?: readonly Role[], options?: { fresh?: boolean }): preHandlerAsyncHookHandler;
   }
 }
 
@@ -48,6 +52,10 @@ export function authedContextOf(request: FastifyRequest): AuthedContext {
 
 export interface AuthOptions {
   sessionIdleMs: number;
+  /** How long a signed-in session is remembered (0: never); see SessionCache. */
+  sessionCacheMs: number;
+  /** The database to LISTEN on for session and user changes. */
+  listenUrl: string;
 }
 
 export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => {
@@ -58,28 +66,49 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
     request.lang = languageFromHeader(request.headers['accept-language']);
   });
 
-  app.decorate('authorize', (roles?: readonly Role[]): preHandlerAsyncHookHandler => {
-    return async (request) => {
-      const token = bearerToken(request);
-      if (!token) throw unauthorized();
-      const session = await findLiveSession(app.db, hashToken(token), opts.sessionIdleMs);
-      if (!session || !isRole(session.role)) throw unauthorized('errors.sessionExpired');
-      request.session = session;
-      request.actor = {
-        id: session.userId,
-        username: session.username,
-        fullName: session.fullName,
-        role: session.role,
-        shopId: session.shopId,
-        sessionId: session.sessionId,
+  const cache = new SessionCache(opts.sessionCacheMs, opts.sessionIdleMs, (err) =>
+    app.log.warn({ err }, 'session cache: lost the LISTEN connection'),
+  );
+  app.addHook('onReady', () => cache.listen(opts.listenUrl));
+  app.addHook('onClose', () => cache.close());
+
+  async function liveSession(tokenHash: Buffer, fresh: boolean): Promise<LiveSession | null> {
+    const key = tokenHash.toString('hex');
+    const cached = fresh ? null : cache.get(key);
+    if (cached) return cached;
+    const started = cache.begin();
+    const session = await findLiveSession(app.db, tokenHash, opts.sessionIdleMs);
+    if (session) cache.set(key, session, started);
+    return session;
+  }
+
+  app.decorate(
+    'authorize',
+    (roles?: readonly Role[], options: { fresh?: boolean } = {}): preHandlerAsyncHookHandler => {
+      return async (request) => {
+        const token = bearerToken(request);
+        if (!token) throw unauthorized();
+        const tokenHash = hashToken(token);
+        const session = await liveSession(tokenHash, options.fresh ?? false);
+        if (!session || !isRole(session.role)) throw unauthorized('errors.sessionExpired');
+        request.session = session;
+        request.actor = {
+          id: session.userId,
+          username: session.username,
+          fullName: session.fullName,
+          role: session.role,
+          shopId: session.shopId,
+          sessionId: session.sessionId,
+        };
+        request.log = request.log.child({ userId: session.userId });
+        if (roles && !roles.includes(session.role)) throw forbidden();
+        if (Date.now() - session.lastUsedAt.getTime() > 60_000) {
+          cache.touched(tokenHash.toString('hex'), new Date());
+          touchSession(app.db, session.sessionId).catch((err) =>
+            request.log.warn({ err }, 'session touch failed'),
+          );
+        }
       };
-      request.log = request.log.child({ userId: session.userId });
-      if (roles && !roles.includes(session.role)) throw forbidden();
-      if (Date.now() - session.lastUsedAt.getTime() > 60_000) {
-        touchSession(app.db, session.sessionId).catch((err) =>
-          request.log.warn({ err }, 'session touch failed'),
-        );
-      }
-    };
-  });
+    },
+  );
 });

@@ -37,7 +37,8 @@ export async function authRoutes(app: ZodApp, { config }: { config: Config }) {
   });
 
   app.post('/me', {
-    preHandler: app.authorize(),
+    // Fresh: /me answers the shop's fields (prices, hours…) too, which a cached session may lack.
+    preHandler: app.authorize(undefined, { fresh: true }),
     schema: {
       tags,
       summary: 'The signed-in user (session refresh); `brand` is the device brand, the web sends "unknown"',

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
+import { authChanged } from './auth-events.ts';
 
 export interface NewSession {
   userId: string;
@@ -37,12 +38,12 @@ export const sessionUserColumns = {
   closeShop: shops.closeShop,
 };
 
-/** A live session by its token hash: not revoked, not past either expiry, user active. */
-export async function findLiveSession(db: Executor, tokenHash: Buffer, idleMs: number) {
-  const [row] = await db
+function liveSessionQuery(db: Executor) {
+  return db
     .select({
       sessionId: sessions.id,
       lastUsedAt: sessions.lastUsedAt,
+      expiresAt: sessions.expiresAt,
       brand: sessions.brand,
       ...sessionUserColumns,
     })
@@ -51,14 +52,30 @@ export async function findLiveSession(db: Executor, tokenHash: Buffer, idleMs: n
     .leftJoin(shops, eq(shops.id, users.shopId))
     .where(
       and(
-        eq(sessions.tokenHash, tokenHash),
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, sql`now()`),
-        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${idleMs / 1000})`),
+        gt(sessions.lastUsedAt, sql`now() - make_interval(secs => ${sql.placeholder('idleSeconds')})`),
         eq(users.status, 'ACTIVE'),
       ),
     )
-    .limit(1);
+    .limit(1)
+    .prepare('live_session');
+}
+
+const prepared = new WeakMap<Executor, ReturnType<typeof liveSessionQuery>>();
+
+/**
+ * A live session by its token hash: not revoked, not past either expiry, user active. Every
+ * signed-in request runs it, so it is a prepared statement (planned once per connection).
+ */
+export async function findLiveSession(db: Executor, tokenHash: Buffer, idleMs: number) {
+  let query = prepared.get(db);
+  if (!query) {
+    query = liveSessionQuery(db);
+    prepared.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash, idleSeconds: idleMs / 1000 });
   return row ?? null;
 }
 
@@ -81,6 +98,7 @@ export async function revokeSession(db: Executor, id: string, reason: string): P
     .set({ revokedAt: sql`now()`, revokedReason: reason })
     .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
+  if (rows.length > 0) await authChanged(db, { sessionId: id });
   return rows.length > 0;
 }
 
@@ -102,5 +120,6 @@ export async function revokeUserSessions(
       ),
     )
     .returning({ id: sessions.id });
+  if (rows.length > 0) await authChanged(db, { userId });
   return rows.length;
 }

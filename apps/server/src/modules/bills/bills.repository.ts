@@ -7,6 +7,7 @@ import { priceRules } from '../../db/schema/prices.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
 import { feeRuleColumns } from '../prices/prices.repository.ts';
+import { type ScopeKind, scopeTemplate } from '../shops/shops.scope.ts';
 
 const checkInUser = alias(users, 'check_in_user');
 const checkOutUser = alias(users, 'check_out_user');
@@ -64,20 +65,60 @@ export function billQuery(db: Executor) {
     .leftJoin(cancelUser, eq(cancelUser.id, bills.cancelledBy));
 }
 
-export type BillRow = Awaited<ReturnType<typeof findBill>> & {};
+export type LocatorKind = 'id' | 'reference' | 'number';
 
-/** One bill matching `where` inside `scope` (a condition on bills.shop_id), with its fee inputs. */
-export async function findBill(db: Executor, where: SQL, scope: SQL | undefined) {
-  const [row] = await billQuery(db).where(and(where, scope)).limit(1);
+const LOCATORS: Record<LocatorKind, SQL | undefined> = {
+  id: eq(bills.id, sql.placeholder('id')),
+  reference: eq(bills.reference, sql.placeholder('reference')),
+  number: and(eq(bills.shopId, sql.placeholder('shopId')), eq(bills.number, sql.placeholder('number'))),
+};
+
+function preparedFind(db: Executor, locator: LocatorKind, scope: ScopeKind) {
+  return billQuery(db)
+    .where(and(LOCATORS[locator], scopeTemplate(scope, bills.shopId)))
+    .limit(1)
+    .prepare(`bill_by_${locator}_${scope.toLowerCase()}`);
+}
+
+type PreparedFind = ReturnType<typeof preparedFind>;
+const prepared = new WeakMap<Executor, Map<string, PreparedFind>>();
+
+export interface BillLookup {
+  locator: LocatorKind;
+  scope: ScopeKind;
+  /** The locator's values (id, reference, or shopId and number) and the scope's (scopeParams). */
+  params: Record<string, unknown>;
+}
+
+/**
+ * One bill, with the inputs of its fee, found by id, reference or number inside a scope. The scan
+ * box and the staff app call this all day: each shape is a prepared statement, planned once per
+ * connection.
+ */
+export async function findBill(db: Executor, lookup: BillLookup) {
+  let byShape = prepared.get(db);
+  if (!byShape) {
+    byShape = new Map();
+    prepared.set(db, byShape);
+  }
+  const key = `${lookup.locator}:${lookup.scope}`;
+  let query = byShape.get(key);
+  if (!query) {
+    query = preparedFind(db, lookup.locator, lookup.scope);
+    byShape.set(key, query);
+  }
+  const [row] = await query.execute(lookup.params);
   return row ?? null;
 }
 
-/** The shop a check-in goes to, and its rule for the vehicle type (null when it takes none). */
-export async function findCheckInShop(db: Executor, shopId: string, vehicleType: string) {
-  const [row] = await db
+export type BillRow = NonNullable<Awaited<ReturnType<typeof findBill>>>;
+
+function checkInShopQuery(db: Executor) {
+  return db
     .select({
       id: shops.id,
       seq: shops.seq,
+      name: shops.name,
       status: shops.status,
       timezone: shops.timezone,
       openShop: shops.openShop,
@@ -85,9 +126,25 @@ export async function findCheckInShop(db: Executor, shopId: string, vehicleType:
       ruleId: priceRules.id,
     })
     .from(shops)
-    .leftJoin(priceRules, and(eq(priceRules.shopId, shops.id), eq(priceRules.vehicleType, vehicleType)))
-    .where(eq(shops.id, shopId))
-    .limit(1);
+    .leftJoin(
+      priceRules,
+      and(eq(priceRules.shopId, shops.id), eq(priceRules.vehicleType, sql.placeholder('vehicleType'))),
+    )
+    .where(eq(shops.id, sql.placeholder('shopId')))
+    .limit(1)
+    .prepare('check_in_shop');
+}
+
+const checkInShopQueries = new WeakMap<Executor, ReturnType<typeof checkInShopQuery>>();
+
+/** The shop a check-in goes to, and its rule for the vehicle type (null when it takes none). */
+export async function findCheckInShop(db: Executor, shopId: string, vehicleType: string) {
+  let query = checkInShopQueries.get(db);
+  if (!query) {
+    query = checkInShopQuery(db);
+    checkInShopQueries.set(db, query);
+  }
+  const [row] = await query.execute({ shopId, vehicleType });
   return row ?? null;
 }
 
@@ -127,8 +184,8 @@ export interface NewBill {
  * the counter's row lock lasts only this statement and a failed insert takes its number back
  * (numbers stay gap-free under any concurrency).
  */
-export async function insertBill(db: Executor, b: NewBill): Promise<number> {
-  const result = await db.execute<{ id: string }>(sql`
+export async function insertBill(db: Executor, b: NewBill): Promise<{ id: number; number: number }> {
+  const result = await db.execute<{ id: string; number: number }>(sql`
     with n as (
       insert into shop_bill_counters (shop_id, last_number) values (${b.shopId}, 1)
       on conflict (shop_id) do update set last_number = shop_bill_counters.last_number + 1
@@ -139,10 +196,10 @@ export async function insertBill(db: Executor, b: NewBill): Promise<number> {
     select ${b.shopId}, ${b.reference}, n.last_number, ${b.vehicleType}, ${b.plate}, ${b.plateKey},
            ${b.memberId}, ${b.memberNumber}, ${b.businessDate}, ${b.checkInAt}, ${b.checkInBy}
     from n
-    returning id`);
-  const id = result.rows[0]?.id;
-  if (!id) throw new Error('bill insert returned nothing');
-  return Number(id);
+    returning id, number`);
+  const row = result.rows[0];
+  if (!row) throw new Error('bill insert returned nothing');
+  return { id: Number(row.id), number: Number(row.number) };
 }
 
 export interface CheckOut {

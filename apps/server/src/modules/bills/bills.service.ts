@@ -9,15 +9,13 @@ import type {
 } from '@parking-hub/contracts/bills';
 import { businessDate } from '@parking-hub/contracts/business-day';
 import { encodeShopKey, formatReference, secretFromBytes } from '@parking-hub/contracts/reference';
-import { eq } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import { bills } from '../../db/schema/bills.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, conflict } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
-import { billScope, locateBill, resolveShopId } from './bills.locate.ts';
+import { byId, locateBill, resolveShopId } from './bills.locate.ts';
 import { feeAt, paymentMethodFor, plateKey, toBill } from './bills.mapping.ts';
 import {
   type BillRow,
@@ -26,6 +24,7 @@ import {
   findCheckInShop,
   findValidMember,
   insertBill,
+  type NewBill,
   recordPrint,
 } from './bills.repository.ts';
 
@@ -34,7 +33,7 @@ export function newReference(shopSeq: number): string {
 }
 
 async function billById(db: Executor, ctx: AuthedContext, id: number): Promise<BillRow> {
-  const row = await findBill(db, eq(bills.id, id), billScope(ctx));
+  const row = await findBill(db, byId(ctx, id));
   if (!row) throw new Error(`bill ${id} vanished`);
   return row;
 }
@@ -70,13 +69,46 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
   };
   // 60 random bits: a collision is all but impossible, but one must not lose a check-in.
   for (let attempt = 1; ; attempt++) {
+    const reference = newReference(shop.seq);
     try {
-      const id = await insertBill(db, { ...values, reference: newReference(shop.seq) });
-      return toBill(await billById(db, ctx, id));
+      const { id, number } = await insertBill(db, { ...values, reference });
+      return newBill({ ...values, id, number, reference, shopName: shop.name }, ctx);
     } catch (err) {
       if (attempt >= 3 || uniqueViolation(err) !== 'bills_reference_key') throw err;
     }
   }
+}
+
+/** The answer to a check-in, from what was just written (no second read on the busiest call). */
+function newBill(
+  b: Omit<NewBill, 'plateKey' | 'memberId' | 'checkInBy'> & { id: number; number: number; shopName: string },
+  ctx: AuthedContext,
+): Bill {
+  return {
+    id: String(b.id),
+    reference: b.reference,
+    number: b.number,
+    shopId: b.shopId,
+    shopName: b.shopName,
+    vehicleType: b.vehicleType as Bill['vehicleType'],
+    plate: b.plate,
+    memberNumber: b.memberNumber,
+    status: 'PARKED',
+    businessDate: b.businessDate,
+    checkInAt: iso(b.checkInAt),
+    checkInById: ctx.actor.id,
+    checkInByName: ctx.actor.fullName,
+    checkOutAt: null,
+    checkOutById: null,
+    checkOutByName: null,
+    fee: null,
+    feeParts: null,
+    paymentMethod: null,
+    printCount: 0,
+    cancelReason: null,
+    cancelledAt: null,
+    cancelledByName: null,
+  };
 }
 
 /** `bill/find`: the bill, and for a parked vehicle what it would cost to leave now. */

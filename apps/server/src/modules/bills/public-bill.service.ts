@@ -1,7 +1,5 @@
 import type { GenQrBody, GenQrResult, PublicBill } from '@parking-hub/contracts/bills';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { bills } from '../../db/schema/bills.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { laoQrImage, laoQrPayload } from '../../lib/lao-qr.ts';
@@ -11,7 +9,7 @@ import { feeAt, ruleOf, toBill } from './bills.mapping.ts';
 import { type BillRow, findBill, findShopPublic } from './bills.repository.ts';
 
 async function billByReference(db: Db, reference: string): Promise<BillRow> {
-  const row = await findBill(db, eq(bills.reference, reference), undefined);
+  const row = await findBill(db, { locator: 'reference', scope: 'ALL', params: { reference } });
   if (!row) throw notFound('errors.billNotFound');
   return row;
 }

@@ -5,6 +5,7 @@ import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import { pageOffset } from '../../lib/paging.ts';
+import { authChanged } from '../auth/auth-events.ts';
 import { sessionUserColumns } from '../auth/sessions.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -112,6 +113,8 @@ export async function updateUser(db: Executor, id: string, values: Partial<NewUs
     .update(users)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(users.id, id));
+  // Who the user is (name, role, shop, status) is part of every cached session of theirs.
+  if (Object.keys(values).some((k) => k !== 'lastLoginAt')) await authChanged(db, { userId: id });
 }
 
 /** Serialise changes that could leave no active SUPER-ADMIN (held until the transaction ends). */
