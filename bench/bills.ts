@@ -25,7 +25,11 @@ interface Load {
   errors: number;
 }
 
-async function load(url: string, bodies: string[], headers: (i: number) => Record<string, string>): Promise<Load> {
+async function load(
+  url: string,
+  bodies: string[],
+  headers: (i: number) => Record<string, string>,
+): Promise<Load> {
   let i = 0;
   const result = await autocannon({
     url,
@@ -77,7 +81,11 @@ async function startBare(databaseUrl: string) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(child, () =>
-    fetch(`${base}/find`, { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } }).then(
+    fetch(`${base}/find`, {
+      method: 'POST',
+      body: '{}',
+      headers: { 'content-type': 'application/json' },
+    }).then(
       () => true,
       () => false,
     ),
@@ -92,7 +100,9 @@ async function startBare(databaseUrl: string) {
 }
 
 export async function billsBench(server: BenchServer) {
-  const opened = await openDatabase(loadConfig({ ...process.env, DATA_DIR: server.dataDir }), { joinRunning: true });
+  const opened = await openDatabase(loadConfig({ ...process.env, DATA_DIR: server.dataDir }), {
+    joinRunning: true,
+  });
   const shops = 20;
   try {
     out(`\nSeeding ${shops} demo shops × 30 days of bills for the bill benchmarks…`);
@@ -119,14 +129,18 @@ export async function billsBench(server: BenchServer) {
     try {
       out(`\nPOST /v1/bill/find, 50 connections, ${seconds()} s each (2,000 references of one shop):`);
       await load(`${bare.base}/find`, bodies, () => ({})); // warm-up: caches and JIT of both sides
-      await load(`${server.base}/parking-hub-api/v1/bill/find`, bodies, () => ({ authorization: `Bearer ${token}` }));
+      await load(`${server.base}/parking-hub-api/v1/bill/find`, bodies, () => ({
+        authorization: `Bearer ${token}`,
+      }));
       const bareLoad = await load(`${bare.base}/find`, bodies, () => ({}));
       const ours = await load(`${server.base}/parking-hub-api/v1/bill/find`, bodies, () => ({
         authorization: `Bearer ${token}`,
       }));
       out(row('bare Fastify + pg (same lookup)', bareLoad));
       out(row('Parking Hub POST /v1/bill/find', ours));
-      out(`  ratio ${(ours.rps / bareLoad.rps).toFixed(2)} (target ≥ 0.6), p99 ${ours.p99} ms (target ≤ 25 ms)`);
+      out(
+        `  ratio ${(ours.rps / bareLoad.rps).toFixed(2)} (target ≥ 0.6), p99 ${ours.p99} ms (target ≤ 25 ms)`,
+      );
     } finally {
       await bare.stop();
     }
@@ -141,10 +155,20 @@ export async function billsBench(server: BenchServer) {
     );
     const after = await client.query<{ n: string }>('select count(*) as n from bills');
     const made = Number(after.rows[0]?.n) - Number(before.rows[0]?.n);
-    out(`\nPOST /v1/bill/create (check-in), 50 connections, staff of ${tokens.length} shops, ${seconds()} s:`);
+    out(
+      `\nPOST /v1/bill/create (check-in), 50 connections, staff of ${tokens.length} shops, ${seconds()} s:`,
+    );
     out(row('check-ins', checkIns));
-    out(`  ${made.toLocaleString('en')} bills made = ${(made / seconds()).toFixed(0)} per second (target ≥ 500)`);
-    const gaps = await client.query<{ shop_id: string; n: string; distinct_n: string; lo: number; hi: number }>(
+    out(
+      `  ${made.toLocaleString('en')} bills made = ${(made / seconds()).toFixed(0)} per second (target ≥ 500)`,
+    );
+    const gaps = await client.query<{
+      shop_id: string;
+      n: string;
+      distinct_n: string;
+      lo: number;
+      hi: number;
+    }>(
       `select shop_id, count(*) as n, count(distinct number) as distinct_n, min(number) as lo, max(number) as hi
        from bills group by shop_id
        having count(*) <> count(distinct number) or min(number) <> 1 or max(number) <> count(*)`,

@@ -66,7 +66,10 @@ export class SessionCache {
 
   evict(payload: string): void {
     this.generation++;
-    if (payload === '*') return this.entries.clear();
+    if (payload === '*') {
+      this.entries.clear();
+      return;
+    }
     const [kind, id] = [payload.slice(0, 2), payload.slice(2)];
     for (const [key, { session }] of this.entries) {
       if ((kind === 'u:' && session.userId === id) || (kind === 's:' && session.sessionId === id)) {
