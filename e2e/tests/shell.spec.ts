@@ -79,10 +79,9 @@ test('every /app screen of the specification is registered and titled in Lao', a
   await signIn(page);
   const placeholders: Array<[string, string]> = [
     ['/app', 'ລາຍງານ'],
-    ['/app/bills', 'ປະຫວັດການພິມບິນ'],
     ['/app/report/payment_by_staff', 'ສະຫຼຸບເງິນຕາມພະນັກງານ'],
     ['/app/report/bill/date', 'ສະຫຼຸບຕາມວັນທີ'],
-    ['/app/shops', 'ຮ້ານ'],
+    ['/app/report/customers', 'ລູກຄ້າປະຈຳ'],
     ['/app/rolls', 'ຈັດການມ້ວນເຈ້ຍ'],
     ['/app/news', 'ປະກາດຂ່າວສານ'],
   ];

@@ -89,8 +89,15 @@ export const billSchema = z.object({
 });
 export type Bill = z.infer<typeof billSchema>;
 
-/** A bill and what it would cost if it left now (`bill/find`). */
-export const billWithFeeSchema = z.object({ bill: billSchema, feeNow: feeResultSchema.nullable() });
+/**
+ * A bill and, while parked, what it would cost if it left now — as it is, and with the ticket lost
+ * (so the lost-ticket dialog shows the total before anyone confirms it).
+ */
+export const billWithFeeSchema = z.object({
+  bill: billSchema,
+  feeNow: feeResultSchema.nullable(),
+  feeIfLost: feeResultSchema.nullable(),
+});
 export type BillWithFee = z.infer<typeof billWithFeeSchema>;
 
 /** `POST /v1/bill/create`: check-in. Staff of one shop need not send shopId. */

@@ -8,13 +8,16 @@ export const pageMetaSchema = z.object({
 });
 export type PageMeta = z.infer<typeof pageMetaSchema>;
 
-/** The envelope of every JSON response (DESIGN.md §3). */
-export interface Envelope<T = unknown> {
+/**
+ * The envelope of every JSON response (DESIGN.md §3). `M` is the list's meta: page paging by
+ * default; a cursor-paged list (the bill history) says its own.
+ */
+export interface Envelope<T = unknown, M = PageMeta> {
   status: 'success' | 'error';
   message?: string;
   messages?: Record<string, string>;
   data?: T;
-  meta?: PageMeta;
+  meta?: M;
 }
 
 export function successEnvelope<T extends z.ZodType>(data: T) {

@@ -1,4 +1,4 @@
-import type { Envelope } from '@parking-hub/contracts/envelope';
+import type { Envelope, PageMeta } from '@parking-hub/contracts/envelope';
 import { ApiError } from './api-error';
 import { API_BASE, REQUEST_TIMEOUT_MS } from './config';
 import { currentLanguage, i18n } from './i18n';
@@ -11,6 +11,8 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, QueryValue>;
   signal?: AbortSignal;
+  /** The path is under the site root, not under the API base (`/gen-qr`, spec §7). */
+  siteRoot?: boolean;
   /** The caller deals with a 401 itself (sign-in, the start-up session check). */
   skipUnauthorizedHandler?: boolean;
 }
@@ -23,8 +25,8 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): void {
   onUnauthorized = handler;
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const url = `${API_BASE}${path}`;
+export function buildUrl(path: string, query?: Record<string, QueryValue>, siteRoot = false): string {
+  const url = siteRoot ? path : `${API_BASE}${path}`;
   if (!query) return url;
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -67,8 +69,12 @@ async function send(url: string, init: RequestInit, signal: AbortSignal | undefi
 /**
  * Calls the API and answers its envelope. Adds the bearer token and the UI language; throws an
  * ApiError for a non-2xx answer, an `error` envelope, and network, parse and timeout failures.
+ * A FormData body goes as multipart (the browser writes its boundary); any other body as JSON.
  */
-export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<Envelope<T>> {
+export async function apiRequest<T, M = PageMeta>(
+  path: string,
+  options: RequestOptions = {},
+): Promise<Envelope<T, M>> {
   const { method = options.body === undefined ? 'GET' : 'POST', body, query, signal } = options;
   const token = sessionStore.getToken();
   const headers: Record<string, string> = {
@@ -76,11 +82,12 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     'Accept-Language': currentLanguage(),
   };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
 
   const response = await send(
-    buildUrl(path, query),
-    { method, headers, body: body === undefined ? undefined : JSON.stringify(body) },
+    buildUrl(path, query, options.siteRoot),
+    { method, headers, body: body === undefined ? undefined : multipart ? body : JSON.stringify(body) },
     signal,
   );
 
@@ -104,7 +111,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     if (response.status === 401 && token && !options.skipUnauthorizedHandler) onUnauthorized(error);
     throw error;
   }
-  return envelope as Envelope<T>;
+  return envelope as Envelope<T, M>;
 }
 
 function httpError(status: number): ApiError {
@@ -115,8 +122,11 @@ function httpError(status: number): ApiError {
 export const api = {
   get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'GET' }),
-  post: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
-    apiRequest<T>(path, { ...options, method: 'POST', body }),
+  post: <T, M = PageMeta>(
+    path: string,
+    body: unknown = {},
+    options?: Omit<RequestOptions, 'method' | 'body'>,
+  ) => apiRequest<T, M>(path, { ...options, method: 'POST', body }),
   patch: <T>(path: string, body: unknown = {}, options?: Omit<RequestOptions, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
   delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) =>
@@ -124,7 +134,7 @@ export const api = {
 };
 
 /** The data of a success envelope; a success without data is a broken answer. */
-export function dataOf<T>(envelope: Envelope<T>): T {
+export function dataOf<T>(envelope: Envelope<T, unknown>): T {
   if (envelope.data === undefined) throw clientError('parse');
   return envelope.data;
 }

@@ -40,3 +40,13 @@ const kip = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 export function formatKip(amount: number): string {
   return `${kip.format(Math.round(amount))} ₭`;
 }
+
+/** A stay's length in whole minutes as i18n parts: { key: 'duration.hours', h, m } etc. */
+export function durationParts(minutes: number): { key: string; d: number; h: number; m: number } {
+  const total = Math.max(0, Math.floor(minutes));
+  const d = Math.floor(total / 1440);
+  const h = Math.floor((total % 1440) / 60);
+  const m = total % 60;
+  const key = d > 0 ? 'duration.days' : h > 0 ? 'duration.hours' : 'duration.minutes';
+  return { key, d, h, m };
+}

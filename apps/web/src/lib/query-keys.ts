@@ -1,5 +1,7 @@
 import type { ListAccessTokensBody } from '@parking-hub/contracts/access-tokens';
 import type { ListAuditBody } from '@parking-hub/contracts/audit';
+import type { ListBillsBody } from '@parking-hub/contracts/bills';
+import type { ListShopsBody } from '@parking-hub/contracts/shops';
 import type { ListUsersBody } from '@parking-hub/contracts/users';
 
 /**
@@ -31,4 +33,24 @@ export const auditKeys = {
 export const shopKeys = {
   all: ['shops'] as const,
   options: (q: string) => [...shopKeys.all, 'options', q] as const,
+  lists: () => [...shopKeys.all, 'list'] as const,
+  list: (filters: Partial<ListShopsBody>) => [...shopKeys.lists(), filters] as const,
+  details: () => [...shopKeys.all, 'detail'] as const,
+  detail: (id: string) => [...shopKeys.details(), id] as const,
+  agents: (q: string) => [...shopKeys.all, 'agents', q] as const,
+};
+
+/** Price rules belong to a shop: a change to them also changes the shop (its prices). */
+export const priceKeys = {
+  all: ['prices'] as const,
+  list: (shopId: string) => [...priceKeys.all, 'list', shopId] as const,
+};
+
+export const billKeys = {
+  all: ['bills'] as const,
+  lists: () => [...billKeys.all, 'list'] as const,
+  list: (filters: Partial<ListBillsBody>) => [...billKeys.lists(), filters] as const,
+  details: () => [...billKeys.all, 'detail'] as const,
+  detail: (id: string) => [...billKeys.details(), id] as const,
+  timeline: (id: string) => [...billKeys.all, 'timeline', id] as const,
 };

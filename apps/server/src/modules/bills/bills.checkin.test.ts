@@ -165,6 +165,7 @@ describe('POST /v1/bill/find', () => {
       firstPeriodFee: 5000,
       nextPeriodMinutes: 60,
       nextPeriodFee: 2000,
+      lostTicketFee: 30000,
     });
     const bill = (await api.checkIn(staff.token, { vehicleType: 'CAR' })).body.data;
     const ref = bill?.reference ?? '';
@@ -190,6 +191,9 @@ describe('POST /v1/bill/find', () => {
           { kind: 'NEXT_PERIODS', amount: 4000, count: 2 },
         ],
       });
+      // What the lost-ticket dialog shows before anyone confirms: the stay plus the lost fee.
+      expect(res.body.data?.feeIfLost?.total).toBe(39000);
+      expect(res.body.data?.feeIfLost?.parts.at(-1)).toEqual({ kind: 'LOST', amount: 30000 });
     }
   });
 
@@ -251,7 +255,9 @@ describe('POST /v1/bill/checkout and /v1/bill/lost', () => {
     const row = await billRow(t, bill?.id ?? '');
     expect(row?.fee).toBe(7000);
     // The find of a closed bill has no fee now: the fee charged is on the bill.
-    expect((await api.find(staff.token, { id: bill?.id })).body.data?.feeNow).toBeNull();
+    const closed = (await api.find(staff.token, { id: bill?.id })).body.data;
+    expect(closed?.feeNow).toBeNull();
+    expect(closed?.feeIfLost).toBeNull();
   });
 
   it('within grace the stay is free and the method FREE; cash is the default', async () => {

@@ -114,7 +114,9 @@ function newBill(
 /** `bill/find`: the bill, and for a parked vehicle what it would cost to leave now. */
 export async function findWithFee(db: Db, ctx: AuthedContext, locator: BillLocator): Promise<BillWithFee> {
   const row = await locateBill(db, ctx, locator);
-  return { bill: toBill(row), feeNow: row.status === 'PARKED' ? feeAt(row, new Date()) : null };
+  if (row.status !== 'PARKED') return { bill: toBill(row), feeNow: null, feeIfLost: null };
+  const now = new Date();
+  return { bill: toBill(row), feeNow: feeAt(row, now), feeIfLost: feeAt(row, now, true) };
 }
 
 /**

@@ -1,59 +1,41 @@
-import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
+import { LoadingScreen } from '../../components/loading-screen';
+import { queryClient } from '../../lib/query-client';
+import { usePublicBill } from './api/get-public-bill';
+import { ReceiptProblem } from './components/receipt-problem';
+import { ReceiptView } from './components/receipt-view';
 
-/**
- * The customer's e-receipt (/bill/:referenceBill). Bills are not delivered yet, so it shows the
- * reference from the link and says plainly that the receipt cannot be viewed online yet; no data.
- */
-export default function ReceiptPage() {
+function Receipt({ reference }: { reference: string }) {
   const { t } = useTranslation(['receipt', 'common']);
-  const { referenceBill = '' } = useParams();
+  const query = usePublicBill(reference);
+  const number = query.data?.bill.number;
 
   useEffect(() => {
-    document.title = `${t('title')} ${referenceBill} · ${t('common:appTitle')}`;
-  }, [t, referenceBill]);
+    const what = number ? t('billNumber', { number }) : t('title');
+    document.title = `${what} · ${t('common:appTitle')}`;
+  }, [t, number]);
 
+  // A failed refresh keeps the receipt already shown; only a first load that fails says so.
+  if (query.data) return <ReceiptView receipt={query.data} />;
+  if (query.error) return <ReceiptProblem error={query.error} onRetry={() => void query.refetch()} />;
+  return <LoadingScreen label={t('loading')} />;
+}
+
+/**
+ * The customer's e-receipt (/bill/:referenceBill), opened from the QR on the paper ticket. Public:
+ * it sits outside the signed-in shell, so it brings its own TanStack Query provider.
+ */
+export default function ReceiptPage() {
+  const { referenceBill = '' } = useParams();
   return (
-    <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 2 }}>
-      <Paper
-        variant="outlined"
-        sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 420, textAlign: 'center' }}
-        data-testid="receipt"
-      >
-        <Stack spacing={2} sx={{ alignItems: 'center' }}>
-          <ReceiptLong color="primary" sx={{ fontSize: 56 }} />
-          <Box>
-            <Typography variant="h5" component="h1" sx={{ fontWeight: 700 }}>
-              {t('title')}
-            </Typography>
-            <Typography
-              color="text.secondary"
-              sx={{ overflowWrap: 'anywhere' }}
-              data-testid="receipt-reference"
-            >
-              {t('reference')}:{' '}
-              <Box
-                component="span"
-                sx={{ fontFamily: 'monospace', fontSize: '1.05em', color: 'text.primary' }}
-              >
-                {referenceBill}
-              </Box>
-            </Typography>
-          </Box>
-          <Alert severity="info" sx={{ width: '100%', textAlign: 'left' }}>
-            {t('notAvailable')}
-          </Alert>
-          <Typography>{t('keepTicket')}</Typography>
-          <Typography color="text.secondary">{t('thanks')}</Typography>
-        </Stack>
-      </Paper>
-    </Box>
+    <QueryClientProvider client={queryClient}>
+      <Box sx={{ width: '100%', maxWidth: 480, mx: 'auto', py: { xs: 1, sm: 3 } }} data-testid="receipt">
+        <Receipt reference={referenceBill} />
+      </Box>
+    </QueryClientProvider>
   );
 }

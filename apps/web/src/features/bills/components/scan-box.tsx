@@ -1,0 +1,90 @@
+import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
+import Search from '@mui/icons-material/Search';
+import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import type { Bill } from '@parking-hub/contracts/bills';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../lib/api-error';
+import { useScanBill } from '../api/find-bill';
+import { scanLocator } from '../scan-locator';
+
+/** The message for a scan that found nothing (or failed): it names what was scanned. */
+function scanProblem(t: TFunction<'bills'>, text: string, error: unknown): string {
+  if (isApiError(error) && error.status === 404) return t('scan.notFound', { text });
+  if (isApiError(error) && error.status === 400) return t('scan.malformed', { text });
+  return t('scan.failed', { text, message: error instanceof Error ? error.message : '' });
+}
+
+/**
+ * Staff type a reference or a USB/Bluetooth scanner types it followed by Enter. The box empties
+ * and keeps the focus after every scan, so the next one needs no mouse.
+ */
+export function ScanBox({ shopId, onFound }: { shopId: string | null; onFound: (bill: Bill) => void }) {
+  const { t } = useTranslation('bills');
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const input = useRef<HTMLInputElement>(null);
+  const scan = useScanBill();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const typed = text.trim();
+    if (!typed || scan.isPending) return;
+    setText('');
+    input.current?.focus();
+    const locator = scanLocator(typed, shopId);
+    if (!locator) return setProblem(t('scan.malformed', { text: typed }));
+    try {
+      const found = await scan.mutateAsync(locator);
+      setProblem('');
+      onFound(found.bill);
+    } catch (error) {
+      setProblem(scanProblem(t, typed, error));
+      input.current?.focus();
+    }
+  };
+
+  return (
+    <Paper variant="outlined" component="form" onSubmit={submit} sx={{ p: { xs: 1.5, sm: 2 }, mb: 2 }}>
+      <TextField
+        inputRef={input}
+        autoFocus
+        label={t('scan.label')}
+        placeholder={t('scan.placeholder')}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        error={!!problem}
+        helperText={problem || (shopId ? t('scan.hint') : ' ')}
+        autoComplete="off"
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <QrCodeScanner color="primary" />
+              </InputAdornment>
+            ),
+            endAdornment: (
+              <InputAdornment position="end">
+                <IconButton type="submit" edge="end" aria-label={t('scan.submit')} disabled={scan.isPending}>
+                  {scan.isPending ? <CircularProgress size={20} /> : <Search />}
+                </IconButton>
+              </InputAdornment>
+            ),
+          },
+          htmlInput: {
+            autoCapitalize: 'characters',
+            spellCheck: false,
+            enterKeyHint: 'search',
+            'data-testid': 'scan-input',
+          },
+          formHelperText: { 'data-testid': 'scan-message' } as object,
+        }}
+      />
+    </Paper>
+  );
+}

@@ -1,0 +1,26 @@
+import { useCallback, useState } from 'react';
+import { handleError, handleResponse } from '../../../components/feedback/handle-response';
+import { useRecordPrint } from '../api/print-bill';
+import type { PrintJob } from './print-ticket';
+import type { Paper } from './ticket-layout';
+
+/**
+ * Print a ticket: the print is recorded first (PRINT or REPRINT, with the paper: the print
+ * history), then the ticket goes to the printer. Nothing prints when it could not be recorded.
+ */
+export function usePrintBill(billId: string) {
+  const record = useRecordPrint();
+  const [job, setJob] = useState<PrintJob | null>(null);
+  const print = async (paper: Paper) => {
+    try {
+      const envelope = await record.mutateAsync({ id: billId, paper });
+      handleResponse(envelope);
+      const data = envelope.data;
+      if (data) setJob({ id: Date.now(), bill: data.bill, paper, reprint: data.print.kind === 'REPRINT' });
+    } catch (error) {
+      handleError(error);
+    }
+  };
+  const done = useCallback(() => setJob(null), []);
+  return { print, job, done, busy: record.isPending ? record.variables?.paper : undefined };
+}
