@@ -6,9 +6,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const webIndex = path.join(root, 'apps/web/dist/index.html');
+// WEB_DIST points the server at another build (the caller made it); the default one is built here.
+const webIndex = path.join(process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'), 'index.html');
 
-if (!existsSync(webIndex)) {
+if (!existsSync(webIndex) && !process.env.WEB_DIST) {
   process.stdout.write('Building the web app (first start only)…\n');
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build', '-w', '@parking-hub/web'], { cwd: root, stdio: 'inherit' });
