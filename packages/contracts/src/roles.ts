@@ -12,6 +12,8 @@ export const AGENT_AREA_ROLES: readonly Role[] = ['SUPER-ADMIN', 'ADMIN', 'AGENT
 export const GENERAL_ROLES: readonly Role[] = ROLES;
 /** Roles that belong to a shop and must carry a shopId. */
 export const SHOP_ROLES: readonly Role[] = ['MANAGER', 'SHOP'];
+/** Who may change shops, branches and price rules (within their scope); SHOP staff only read them. */
+export const SHOP_EDITOR_ROLES: readonly Role[] = ['SUPER-ADMIN', 'ADMIN', 'AGENT', 'MANAGER'];
 
 const rank: Record<Role, number> = { 'SUPER-ADMIN': 5, ADMIN: 4, AGENT: 3, MANAGER: 2, SHOP: 1 };
 

@@ -18,6 +18,8 @@ const page =
 /** Screens delivered so far; every other /app route shows its title only (placeholder-page). */
 const SCREENS: Record<string, Lazy> = {
   bills: page(() => import('../features/bills/bills-page'), ['bills']),
+  shops: page(() => import('../features/shops/shops-page'), ['shops']),
+  prices: page(() => import('../features/prices/prices-page'), ['prices']),
   users: page(() => import('../features/users/users-page'), ['users']),
   accessToken: page(() => import('../features/access-tokens/access-tokens-page'), ['access-tokens']),
   lastAction: page(() => import('../features/audit/last-action-page'), ['audit']),

@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { PageMeta } from '@parking-hub/contracts/envelope';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, ErrorState } from './states';
 
@@ -39,17 +39,45 @@ export interface DataTableProps<T> {
   empty: { title: string; hint?: string };
   meta?: PageMeta;
   onPageChange?: (page: number) => void;
+  /** A click on a row (a card on a phone) away from its buttons, links and inputs, e.g. to open it. */
+  onRowClick?: (row: T) => void;
   'data-testid'?: string;
 }
 
-function Cards<T>({ columns, rows, rowKey }: Pick<DataTableProps<T>, 'columns' | 'rowKey'> & { rows: T[] }) {
+const INTERACTIVE = 'button, a, input, textarea, select, label, [role="button"], [role="checkbox"]';
+
+/** The row's click handler, or none. Clicks in a portal (a row's dialog) and on controls are theirs. */
+function rowClickHandler<T>(row: T, onRowClick: ((row: T) => void) | undefined) {
+  if (!onRowClick) return undefined;
+  return (event: MouseEvent<HTMLElement>) => {
+    const target = event.target as HTMLElement;
+    if (!event.currentTarget.contains(target)) return;
+    const control = target.closest(INTERACTIVE);
+    if (control && event.currentTarget.contains(control)) return;
+    // Selecting a name to copy it is not a click on the row.
+    if (window.getSelection()?.toString()) return;
+    onRowClick(row);
+  };
+}
+
+function Cards<T>({
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+}: Pick<DataTableProps<T>, 'columns' | 'rowKey' | 'onRowClick'> & { rows: T[] }) {
   const primary = columns.find((c) => c.primary);
   const actions = columns.find((c) => c.actions);
   const rest = columns.filter((c) => c !== primary && c !== actions);
   return (
     <Stack divider={<Box sx={{ borderTop: 1, borderColor: 'divider' }} />}>
       {rows.map((row) => (
-        <Box key={rowKey(row)} sx={{ p: 2 }} data-testid="data-row">
+        <Box
+          key={rowKey(row)}
+          sx={{ p: 2, cursor: onRowClick ? 'pointer' : undefined }}
+          onClick={rowClickHandler(row, onRowClick)}
+          data-testid="data-row"
+        >
           {primary && <Box sx={{ fontWeight: 600, mb: 1 }}>{primary.render(row)}</Box>}
           {rest.map((c) => (
             <Box key={c.key} sx={{ display: 'flex', gap: 1, py: 0.25, minWidth: 0 }}>
@@ -89,7 +117,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     );
   else if (!rows || rows.length === 0)
     body = <EmptyState title={props.empty.title} hint={props.empty.hint} />;
-  else if (phone) body = <Cards columns={columns} rows={rows} rowKey={props.rowKey} />;
+  else if (phone)
+    body = <Cards columns={columns} rows={rows} rowKey={props.rowKey} onRowClick={props.onRowClick} />;
   else
     body = (
       <TableContainer>
@@ -109,7 +138,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </TableHead>
           <TableBody sx={{ opacity: props.loading ? 0.6 : 1 }}>
             {rows.map((row) => (
-              <TableRow key={props.rowKey(row)} hover data-testid="data-row">
+              <TableRow
+                key={props.rowKey(row)}
+                hover
+                onClick={rowClickHandler(row, props.onRowClick)}
+                sx={props.onRowClick ? { cursor: 'pointer' } : undefined}
+                data-testid="data-row"
+              >
                 {columns.map((c) => (
                   <TableCell key={c.key} align={c.align}>
                     {c.render(row)}

@@ -7,10 +7,10 @@ import {
   priceRuleSchema,
   updatePriceBodySchema,
 } from '@parking-hub/contracts/prices';
+import { SHOP_EDITOR_ROLES } from '@parking-hub/contracts/roles';
 import { z } from 'zod';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
-import { SHOP_EDITOR_ROLES } from '../shops/shops.service.ts';
 import * as service from './prices.service.ts';
 
 const tags = ['prices'];

@@ -1,7 +1,7 @@
 import { pagedEnvelope, successEnvelope } from '@parking-hub/contracts/envelope';
 import { searchSchema } from '@parking-hub/contracts/fields';
 import { translate } from '@parking-hub/contracts/messages';
-import { AGENT_AREA_ROLES } from '@parking-hub/contracts/roles';
+import { AGENT_AREA_ROLES, SHOP_EDITOR_ROLES } from '@parking-hub/contracts/roles';
 import {
   agentOptionSchema,
   createBranchBodySchema,
@@ -76,7 +76,7 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
   });
 
   app.post('/branch/create', {
-    preHandler: app.authorize(service.SHOP_EDITOR_ROLES),
+    preHandler: app.authorize(SHOP_EDITOR_ROLES),
     schema: {
       tags,
       summary:
@@ -91,7 +91,7 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
   });
 
   app.post('/shop/update', {
-    preHandler: app.authorize(service.SHOP_EDITOR_ROLES),
+    preHandler: app.authorize(SHOP_EDITOR_ROLES),
     schema: {
       tags,
       summary: 'Change the fields sent; new motorbike or car prices also change those price rules',
@@ -119,7 +119,7 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
   });
 
   app.post('/shop/logo', {
-    preHandler: app.authorize(service.SHOP_EDITOR_ROLES),
+    preHandler: app.authorize(SHOP_EDITOR_ROLES),
     schema: {
       tags,
       summary: 'Upload the shop logo (multipart: `id`, one file `file`; PNG, JPEG or WebP, at most 1 MiB)',

@@ -1,5 +1,4 @@
 import { businessDate } from '@parking-hub/contracts/business-day';
-import type { Role } from '@parking-hub/contracts/roles';
 import type { AgentOption, ListShopsBody, Shop, ShopDetail, ShopStatus } from '@parking-hub/contracts/shops';
 import type { Db, Executor } from '../../db/client.ts';
 import { shops } from '../../db/schema/shops.ts';
@@ -19,9 +18,6 @@ import {
 } from './shops.related.repository.ts';
 import { findShop, isCodeTaken, listShops as listShopRows, type ShopRow } from './shops.repository.ts';
 import { shopScope } from './shops.scope.ts';
-
-/** Who may change shops and their prices (SHOP staff only read them). */
-export const SHOP_EDITOR_ROLES: readonly Role[] = ['SUPER-ADMIN', 'ADMIN', 'AGENT', 'MANAGER'];
 
 export const DEFAULT_TIMEZONE = 'Asia/Vientiane';
 

@@ -12,6 +12,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { BillWithFee } from '@parking-hub/contracts/bills';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ErrorState } from '../../../components/states';
 import { useBillDetail } from '../api/find-bill';
 import { PrintTicket } from '../print/print-ticket';
@@ -25,15 +26,6 @@ import { CancelDialog } from './cancel-dialog';
 import { CheckoutDialog } from './checkout-dialog';
 import { CorrectDialog } from './correct-dialog';
 import { FeeSummary } from './fee-summary';
-
-const FULL_SCREEN = {
-  m: 0,
-  width: '100%',
-  maxWidth: '100%',
-  height: '100%',
-  maxHeight: '100%',
-  borderRadius: 0,
-};
 
 /** The loaded bill: facts, fee, actions, history, and the dialogs and ticket its actions open. */
 function BillDetail({ found }: { found: BillWithFee }) {
@@ -71,7 +63,7 @@ export function BillDetailDialog({ id, onClose }: { id: string; onClose: () => v
       onClose={onClose}
       fullScreen={phone}
       // The theme gives every dialog a 16 px margin; full screen means the whole screen.
-      slotProps={{ paper: { sx: phone ? FULL_SCREEN : undefined } }}
+      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
       aria-labelledby="bill-title"
       data-testid="bill-detail"
     >
