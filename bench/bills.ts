@@ -141,6 +141,11 @@ export async function billsBench(server: BenchServer) {
       out(
         `  ratio ${(ours.rps / bareLoad.rps).toFixed(2)} (target ≥ 0.6), p99 ${ours.p99} ms (target ≤ 25 ms)`,
       );
+      // Little's law: 50 requests always in flight at R req/s wait 50/R s on average, whatever the
+      // code does; the bare server's own p99 is the floor this machine gives any p99.
+      out(
+        `  floor on this machine: mean latency = 50 / req/s = ${(50_000 / bareLoad.rps).toFixed(1)} ms (bare), bare p99 ${bareLoad.p99} ms`,
+      );
     } finally {
       await bare.stop();
     }
