@@ -118,7 +118,7 @@ export const billLocatorSchema = z
       .number({ error: 'validation.billNumberFormat' })
       .int({ error: 'validation.billNumberFormat' })
       .min(1, { error: 'validation.billNumberFormat' })
-      .max(1e12, { error: 'validation.billNumberFormat' })
+      .max(2_147_483_647, { error: 'validation.billNumberFormat' }) // the column is a 32-bit integer
       .optional(),
     shopId: idSchema.optional(),
   })
@@ -129,7 +129,15 @@ export const billLocatorSchema = z
   });
 export type BillLocator = z.infer<typeof billLocatorSchema>;
 
-export const checkoutBodySchema = billLocatorSchema.safeExtend({ paymentMethod: paidWithSchema.optional() });
+/**
+ * `expectedTotal`: the fee the staff showed or the QR the customer paid asked for. When the fee
+ * has moved on since (a new period began), the check-out is refused with 409 rather than record
+ * a fee nobody was asked for.
+ */
+export const checkoutBodySchema = billLocatorSchema.safeExtend({
+  paymentMethod: paidWithSchema.optional(),
+  expectedTotal: z.number().int().min(0).max(2_147_483_647).optional(),
+});
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
 export const printBillBodySchema = billLocatorSchema.safeExtend({ paper: paperSchema.optional() });

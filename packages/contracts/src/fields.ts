@@ -45,7 +45,13 @@ export function optionalText<T extends z.ZodType>(schema: T) {
   );
 }
 
-export const dateSchema = z.iso.date({ error: 'validation.dateFormat' });
+/**
+ * A calendar date (YYYY-MM-DD) in the years this service can hold data for: a year like 0001 is a
+ * typo, and outside these years time-zone arithmetic breaks down.
+ */
+export const dateSchema = z.iso
+  .date({ error: 'validation.dateFormat' })
+  .refine((d) => d >= '2000-01-01' && d <= '2099-12-31', { error: 'validation.dateFormat' });
 
 export const searchSchema = z.string().trim().max(100, { error: 'validation.tooLong' }).optional();
 

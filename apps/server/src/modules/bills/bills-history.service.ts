@@ -1,6 +1,13 @@
-import type { BillEvent, BillTimeline, ListBillsBody, UpdateBillBody } from '@parking-hub/contracts/bills';
+import type {
+  Bill,
+  BillEvent,
+  BillTimeline,
+  ListBillsBody,
+  UpdateBillBody,
+} from '@parking-hub/contracts/bills';
 import { roleRank } from '@parking-hub/contracts/roles';
 import type { Db } from '../../db/client.ts';
+import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { pageOffset } from '../../lib/paging.ts';
@@ -106,7 +113,9 @@ export async function updateBill(db: Db, ctx: AuthedContext, body: UpdateBillBod
   return db.transaction(async (tx) => {
     if (!(await updateBillIfStatus(tx, row.id, row.status, values))) throw conflict('errors.conflict');
     const after = toBill(await locateBill(tx, ctx, { id: body.id }));
-    const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => after[k] !== before[k]);
+    const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
+      (k) => canonicalJson(after[k]) !== canonicalJson(before[k]), // fee parts are arrays
+    );
     await audit(tx, ctx, {
       action,
       entity: 'bill',
@@ -122,6 +131,20 @@ export async function updateBill(db: Db, ctx: AuthedContext, body: UpdateBillBod
   });
 }
 
+/** The vehicle and plate as they were at check-in: a field's first correction kept its old value. */
+function asCheckedIn(bill: Bill, corrections: Array<{ before: unknown }>) {
+  const original: Record<'vehicleType' | 'plate', unknown> = {
+    vehicleType: bill.vehicleType,
+    plate: bill.plate,
+  };
+  for (const c of [...corrections].reverse()) {
+    const before = (c.before ?? {}) as Record<string, unknown>;
+    for (const field of ['vehicleType', 'plate'] as const)
+      if (field in before) original[field] = before[field];
+  }
+  return original;
+}
+
 /** `bill/timeline`: check-in, prints, corrections, check-out or lost, cancellation, oldest first. */
 export async function billTimeline(db: Db, ctx: AuthedContext, id: string): Promise<BillTimeline> {
   const row = await locateBill(db, ctx, { id });
@@ -132,7 +155,7 @@ export async function billTimeline(db: Db, ctx: AuthedContext, id: string): Prom
       kind: 'CHECK_IN',
       at: bill.checkInAt,
       byName: bill.checkInByName,
-      detail: { vehicleType: bill.vehicleType, plate: bill.plate },
+      detail: asCheckedIn(bill, changes),
     },
     ...prints.map((p) => ({
       kind: p.kind as 'PRINT' | 'REPRINT',

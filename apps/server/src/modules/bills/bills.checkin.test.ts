@@ -35,6 +35,7 @@ const M = {
   cancelled: 'ບິນນີ້ຖືກຍົກເລີກແລ້ວ',
   referenceFormat: 'ເລກອ້າງອີງບິນບໍ່ຖືກຕ້ອງ',
   referenceRequired: 'ກະລຸນາປ້ອນ ຫຼື ສະແກນເລກບິນ',
+  numberFormat: 'ເລກບິນບໍ່ຖືກຕ້ອງ',
 };
 
 describe('POST /v1/bill/create (check-in)', () => {
@@ -222,6 +223,10 @@ describe('POST /v1/bill/find', () => {
     expectError(await api.find(staff.token, { reference: '1-ABCDEFGHJKMN' }), 404, M.billNotFound);
     expect((await api.find(staff.token, { id: 'abc' })).statusCode).toBe(400);
     expect((await api.find(staff.token, { number: -3 })).statusCode).toBe(400);
+    // Beyond what a bill number can be (a 32-bit column): a message, not a database error.
+    expectError(await api.find(staff.token, { number: 3_000_000_000 }), 400, {
+      number: M.numberFormat,
+    });
   });
 });
 
@@ -238,7 +243,23 @@ describe('POST /v1/bill/checkout and /v1/bill/lost', () => {
     });
     const bill = (await api.checkIn(staff.token)).body.data;
     await backdate(t, bill?.id ?? '', 5 * 60 + 1);
-    const out = await api.checkout(staff.token, { reference: bill?.reference, paymentMethod: 'QR', fee: 1 });
+    // The QR the customer paid asked for 6,000 but a new period has begun: refused, still parked.
+    expectError(
+      await api.checkout(staff.token, {
+        reference: bill?.reference,
+        paymentMethod: 'QR',
+        expectedTotal: 6000,
+      }),
+      409,
+      'ຄ່າທຳນຽມປ່ຽນແລ້ວ (ເລີ່ມຊ່ວງເວລາໃໝ່): ກວດຍອດໃໝ່ ແລ້ວຢືນຢັນອີກຄັ້ງ',
+    );
+    expect((await billRow(t, bill?.id ?? ''))?.status).toBe('PARKED');
+    const out = await api.checkout(staff.token, {
+      reference: bill?.reference,
+      paymentMethod: 'QR',
+      expectedTotal: 7000,
+      fee: 1, // a fee sent by the client is ignored: the server computes it
+    });
     expect(out.statusCode).toBe(200);
     expect(out.body.message).toBe('ບັນທຶກລົດອອກສຳເລັດ');
     expect(out.body.data).toMatchObject({

@@ -3,7 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../../db/schema/bills.ts';
 import { createTestApp, signedIn, type TestApp } from '../../test/harness.ts';
-import { backdate, billApi, shopWithStaff } from './bills.test-support.ts';
+import { backdate, billApi, setTimedRule, shopWithStaff } from './bills.test-support.ts';
 
 let t: TestApp;
 let api: ReturnType<typeof billApi>;
@@ -42,6 +42,33 @@ describe('bills under concurrency', () => {
     await api.checkIn(staff.token);
     await api.checkIn(staff.token, { vehicleType: 'TRUCK' }); // refused: the shop does not take trucks
     await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber: 'NOPE' }); // refused
+    expect((await api.checkIn(staff.token)).body.data?.number).toBe(2);
+  });
+
+  it('a check-in racing the delete of its price rule writes nothing once the rule is gone', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    await setTimedRule(t, shop.id, 'TRUCK', {});
+    expect((await api.checkIn(staff.token, { vehicleType: 'TRUCK' })).statusCode).toBe(201);
+    await api.checkout(staff.token, { number: 1 });
+    // The delete holds the rule (as POST /v1/prices/delete does) while a truck checks in.
+    const deleter = await t.database.pool.connect();
+    try {
+      await deleter.query('begin');
+      await deleter.query(
+        `select id from price_rules where shop_id = $1 and vehicle_type = 'TRUCK' for update`,
+        [shop.id],
+      );
+      const racing = api.checkIn(staff.token, { vehicleType: 'TRUCK' });
+      await new Promise((r) => setTimeout(r, 300)); // the check-in is now waiting on the rule
+      await deleter.query(`delete from price_rules where shop_id = $1 and vehicle_type = 'TRUCK'`, [shop.id]);
+      await deleter.query('commit');
+      const res = await racing;
+      expect(res.statusCode).toBe(409);
+    } finally {
+      deleter.release();
+    }
+    const rows = await t.db.select({ number: bills.number }).from(bills).where(eq(bills.shopId, shop.id));
+    expect(rows.map((r) => r.number)).toEqual([1]); // no truck left without a tariff, no number used
     expect((await api.checkIn(staff.token)).body.data?.number).toBe(2);
   });
 

@@ -84,6 +84,8 @@ describe('POST /v1/bills-in-shop', () => {
     expect(bad.body.messages).toMatchObject({ status: expect.any(String) });
     const backwards = await history(staff.token, { from: '2026-11-22', to: '2026-11-21' });
     expectError(backwards, 400, { to: 'ວັນທີເລີ່ມຕ້ອງບໍ່ຫຼັງວັນທີສິ້ນສຸດ' });
+    // A year like 0001 is a typo, refused before any time-zone arithmetic.
+    expectError(await history(staff.token, { from: '0001-01-01' }), 400, { from: 'ວັນທີບໍ່ຖືກຕ້ອງ' });
   });
 
   it('pages by cursor exactly as by page number, also for equal check-in times', async () => {
@@ -236,6 +238,7 @@ describe('POST /v1/bill/timeline', () => {
     await api.post('bill/print', staff.token, { id: bill?.id, paper: '58' });
     await api.post('bills/update', staff.token, { action: 'CORRECT', id: bill?.id, plate: 'KK 1' });
     await api.checkout(staff.token, { id: bill?.id });
+    await api.post('bills/update', manager.token, { action: 'CORRECT', id: bill?.id, plate: 'KK 2' });
     await api.post('bills/update', manager.token, { action: 'CANCEL', id: bill?.id, reason: 'test run' });
     const res = await api.post<BillTimeline>('bill/timeline', manager.token, { id: bill?.id });
     expect(res.body.data?.events.map((e) => [e.kind, e.byName])).toEqual([
@@ -244,10 +247,15 @@ describe('POST /v1/bill/timeline', () => {
       ['REPRINT', `Test ${staff.username}`],
       ['CORRECT', `Test ${staff.username}`],
       ['CHECK_OUT', `Test ${staff.username}`],
+      ['CORRECT', `Test ${manager.username}`],
       ['CANCEL', `Test ${manager.username}`],
     ]);
+    // The check-in shows the vehicle as it came in, not as corrected since.
+    expect(res.body.data?.events[0]?.detail).toEqual({ vehicleType: 'MOTORBIKE', plate: null });
     expect(res.body.data?.events[3]?.detail).toEqual({ before: { plate: null }, after: { plate: 'KK 1' } });
-    expect(res.body.data?.events[5]?.detail).toEqual({ reason: 'test run' });
+    // Correcting a closed bill records the plate only (its fee parts did not change).
+    expect(res.body.data?.events[5]?.detail).toEqual({ before: { plate: 'KK 1' }, after: { plate: 'KK 2' } });
+    expect(res.body.data?.events[6]?.detail).toEqual({ reason: 'test run' });
     const other = await shopWithStaff(t);
     expectError(await api.post('bill/timeline', other.staff.token, { id: bill?.id }), 404, 'ບໍ່ພົບບິນນີ້');
   });

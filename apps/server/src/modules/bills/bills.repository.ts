@@ -184,10 +184,15 @@ export interface NewBill {
  * the counter's row lock lasts only this statement and a failed insert takes its number back
  * (numbers stay gap-free under any concurrency).
  */
-export async function insertBill(db: Executor, b: NewBill): Promise<{ id: number; number: number }> {
+export async function insertBill(db: Executor, b: NewBill): Promise<{ id: number; number: number } | null> {
+  // The rule is share-locked for the check-in's moment: a price rule deleted meanwhile (its delete
+  // locks it for update) leaves no row here, and nothing is numbered or written.
   const result = await db.execute<{ id: string; number: number }>(sql`
-    with n as (
-      insert into shop_bill_counters (shop_id, last_number) values (${b.shopId}, 1)
+    with r as (
+      select 1 from price_rules where shop_id = ${b.shopId} and vehicle_type = ${b.vehicleType}
+      for key share
+    ), n as (
+      insert into shop_bill_counters (shop_id, last_number) select ${b.shopId}, 1 from r
       on conflict (shop_id) do update set last_number = shop_bill_counters.last_number + 1
       returning last_number
     )
@@ -198,8 +203,7 @@ export async function insertBill(db: Executor, b: NewBill): Promise<{ id: number
     from n
     returning id, number`);
   const row = result.rows[0];
-  if (!row) throw new Error('bill insert returned nothing');
-  return { id: Number(row.id), number: Number(row.number) };
+  return row ? { id: Number(row.id), number: Number(row.number) } : null;
 }
 
 export interface CheckOut {

@@ -71,8 +71,10 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
   for (let attempt = 1; ; attempt++) {
     const reference = newReference(shop.seq);
     try {
-      const { id, number } = await insertBill(db, { ...values, reference });
-      return newBill({ ...values, id, number, reference, shopName: shop.name }, ctx);
+      const made = await insertBill(db, { ...values, reference });
+      // The rule went between the read above and the insert (deleted): the type is no longer taken.
+      if (!made) throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
+      return newBill({ ...values, ...made, reference, shopName: shop.name }, ctx);
     } catch (err) {
       if (attempt >= 3 || uniqueViolation(err) !== 'bills_reference_key') throw err;
     }
@@ -128,6 +130,8 @@ export async function checkOut(db: Db, ctx: AuthedContext, body: CheckoutBody, l
   if (row.status !== 'PARKED') throw conflict('errors.billNotParked');
   const at = new Date();
   const fee = feeAt(row, at, lost);
+  if (body.expectedTotal !== undefined && body.expectedTotal !== fee.total)
+    throw conflict('errors.feeChanged');
   const out = {
     status: lost ? ('LOST' as const) : ('CLOSED' as const),
     fee: fee.total,

@@ -418,6 +418,17 @@ describe('POST /v1/shop/update', () => {
     const cleared = await post('shop/update', admin.token, { id: main.id, agentId: '' });
     expect(cleared.body.data?.agentId).toBeNull();
     expect((await shopRow(branch.id))?.agentId).toBeNull();
+    // A branch follows its main shop: its own agent or package cannot be set, not even by an admin.
+    await post('shop/update', admin.token, { id: main.id, agentId: a.id });
+    for (const change of [{ agentId: b.id }, { packageId: crypto.randomUUID() }]) {
+      expectError(
+        await post('shop/update', admin.token, { id: branch.id, ...change }),
+        409,
+        'ສາຂາໃຊ້ຕົວແທນ ແລະ ແພັກເກັດດຽວກັບຮ້ານຫຼັກ: ປ່ຽນທີ່ຮ້ານຫຼັກ',
+      );
+    }
+    expect(await shopRow(branch.id)).toMatchObject({ agentId: a.id, packageId: pkg });
+    expect((await post('shop/update', admin.token, { id: branch.id, agentId: a.id })).statusCode).toBe(200);
     expectError(await post('shop/update', admin.token, { id: main.id, name: '' }), 400, {
       name: 'ກະລຸນາປ້ອນຊື່ຮ້ານ',
     });

@@ -4,7 +4,7 @@ import { CORE_VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
 import type { Db, Executor } from '../../db/client.ts';
 import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { AuthedContext } from '../../lib/context.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { conflict, forbidden } from '../../lib/errors.ts';
 import { followShopPrice, SHOP_PRICE_FIELD } from '../prices/prices.service.ts';
 import { type LogoContent, removeLogoFile, storeLogoFile } from './shops.logo.ts';
 import { type NewShopRow, updateBranches, updateShopRow } from './shops.repository.ts';
@@ -45,6 +45,10 @@ function pick(shop: Shop, fields: string[]) {
 async function applyChanges(tx: Executor, ctx: AuthedContext, before: Shop, changes: Partial<Changes>) {
   for (const field of LOCKED_FIELDS[ctx.actor.role] ?? []) {
     if (field in changes) throw forbidden();
+  }
+  // A branch's agent and package are its main shop's, so an agent's scope never splits a shop.
+  if (before.parentId && ('agentId' in changes || 'packageId' in changes)) {
+    throw conflict('errors.branchFollowsShop');
   }
   if ('agentId' in changes) await resolveAgent(tx, ctx, changes.agentId);
   await assertCodeFree(tx, changes.code, before.id);

@@ -2,7 +2,7 @@ import type { Bill, CheckoutBody } from '@parking-hub/contracts/bills';
 import { api } from '../../../lib/api-client';
 import { useBillMutation } from './use-bill-mutation';
 
-export interface CheckOutInput extends Pick<CheckoutBody, 'id' | 'paymentMethod'> {
+export interface CheckOutInput extends Pick<CheckoutBody, 'id' | 'paymentMethod' | 'expectedTotal'> {
   /** A lost ticket: the bill closes as LOST with the lost-ticket fee added. */
   lost?: boolean;
 }

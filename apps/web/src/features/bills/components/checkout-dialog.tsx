@@ -68,6 +68,8 @@ export function CheckoutDialog({
         id: bill.id,
         lost,
         paymentMethod: free ? undefined : method,
+        // What was shown (and what the QR asked for): the server refuses if the fee moved on since.
+        expectedTotal: total,
       });
       handleResponse(envelope);
       if (envelope.data) setDone(envelope.data);

@@ -31,19 +31,25 @@ export function ScanBox({ shopId, onFound }: { shopId: string | null; onFound: (
   const input = useRef<HTMLInputElement>(null);
   const scan = useScanBill();
 
+  // A scanner may send the next ticket before the last answer came: every scan is looked up, the
+  // box is emptied at once, and only the newest scan's answer is shown.
+  const latest = useRef(0);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const typed = text.trim();
-    if (!typed || scan.isPending) return;
     setText('');
     input.current?.focus();
+    if (!typed) return;
+    const mine = ++latest.current;
     const locator = scanLocator(typed, shopId);
     if (!locator) return setProblem(t('scan.malformed', { text: typed }));
     try {
       const found = await scan.mutateAsync(locator);
+      if (mine !== latest.current) return;
       setProblem('');
       onFound(found.bill);
     } catch (error) {
+      if (mine !== latest.current) return;
       setProblem(scanProblem(t, typed, error));
       input.current?.focus();
     }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { priceKeys, shopKeys } from '../../../lib/query-keys';
+import { refreshSessionShop } from '../../../lib/session-user';
 
 export type UpdateShopInput = z.input<typeof updateShopBodySchema>;
 
@@ -21,6 +22,7 @@ export function useUpdateShop() {
         'priceMotorbike' in body || 'priceCar' in body
           ? queryClient.invalidateQueries({ queryKey: priceKeys.all })
           : undefined,
+        refreshSessionShop(body.id),
       ]),
   });
 }

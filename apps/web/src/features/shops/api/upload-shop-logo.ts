@@ -2,6 +2,7 @@ import type { Shop } from '@parking-hub/contracts/shops';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { shopKeys } from '../../../lib/query-keys';
+import { refreshSessionShop } from '../../../lib/session-user';
 
 /** POST /v1/shop/logo (multipart: `id`, then the file `file`); the server checks the bytes again. */
 export function uploadShopLogo({ id, file }: { id: string; file: File }) {
@@ -15,6 +16,7 @@ export function useUploadShopLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadShopLogo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: shopKeys.all }),
+    onSuccess: (_, { id }) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: shopKeys.all }), refreshSessionShop(id)]),
   });
 }
