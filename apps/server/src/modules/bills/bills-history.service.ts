@@ -15,7 +15,7 @@ import { addDays, iso, startOfDayIn } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
 import { billScope, locateBill } from './bills.locate.ts';
 import { plateKey, toBill } from './bills.mapping.ts';
-import { findCheckInShop, listPrints, updateBillIfStatus } from './bills.repository.ts';
+import { holdPriceRule, listPrints, updateBillIfStatus } from './bills.repository.ts';
 import {
   COUNT_CAP,
   countHistory,
@@ -100,17 +100,17 @@ export async function updateBill(db: Db, ctx: AuthedContext, body: UpdateBillBod
     };
   } else {
     action = 'bill.correct';
-    if (body.vehicleType && body.vehicleType !== row.vehicleType && row.status === 'PARKED') {
-      const shop = await findCheckInShop(db, row.shopId, body.vehicleType);
-      if (!shop?.ruleId)
-        throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
-    }
     values = {
       ...(body.vehicleType ? { vehicleType: body.vehicleType } : {}),
       ...(body.plate !== undefined ? { plate: body.plate ?? null, plateKey: plateKey(body.plate) } : {}),
     };
   }
+  // A parked vehicle moved to another type needs that type's tariff to leave with (held, as at check-in).
+  const newType =
+    body.action === 'CORRECT' && body.vehicleType !== row.vehicleType ? body.vehicleType : undefined;
   return db.transaction(async (tx) => {
+    if (newType && row.status === 'PARKED' && !(await holdPriceRule(tx, row.shopId, newType)))
+      throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
     if (!(await updateBillIfStatus(tx, row.id, row.status, values))) throw conflict('errors.conflict');
     const after = toBill(await locateBill(tx, ctx, { id: body.id }));
     const changed = (Object.keys(after) as (keyof typeof after)[]).filter(

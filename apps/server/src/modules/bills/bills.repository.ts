@@ -248,6 +248,16 @@ export async function updateBillIfStatus(
   return rows.length > 0;
 }
 
+/**
+ * Whether the shop prices this vehicle type, share-locking the rule until the transaction ends (a
+ * rule delete waits, then sees the parked vehicle and is refused).
+ */
+export async function holdPriceRule(tx: Executor, shopId: string, vehicleType: string): Promise<boolean> {
+  const result = await tx.execute(sql`
+    select 1 from price_rules where shop_id = ${shopId} and vehicle_type = ${vehicleType} for key share`);
+  return result.rows.length > 0;
+}
+
 /** Count a print on the bill and record it; the first print is PRINT, every later one REPRINT. */
 export async function recordPrint(
   tx: Executor,
