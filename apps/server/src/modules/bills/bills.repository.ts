@@ -123,13 +123,8 @@ function checkInShopQuery(db: Executor) {
       timezone: shops.timezone,
       openShop: shops.openShop,
       closeShop: shops.closeShop,
-      ruleId: priceRules.id,
     })
     .from(shops)
-    .leftJoin(
-      priceRules,
-      and(eq(priceRules.shopId, shops.id), eq(priceRules.vehicleType, sql.placeholder('vehicleType'))),
-    )
     .where(eq(shops.id, sql.placeholder('shopId')))
     .limit(1)
     .prepare('check_in_shop');
@@ -137,14 +132,17 @@ function checkInShopQuery(db: Executor) {
 
 const checkInShopQueries = new WeakMap<Executor, ReturnType<typeof checkInShopQuery>>();
 
-/** The shop a check-in goes to, and its rule for the vehicle type (null when it takes none). */
-export async function findCheckInShop(db: Executor, shopId: string, vehicleType: string) {
+/**
+ * The shop a check-in goes to. Whether it takes the vehicle type is decided by the insert itself,
+ * which holds the price rule (insertBill).
+ */
+export async function findCheckInShop(db: Executor, shopId: string) {
   let query = checkInShopQueries.get(db);
   if (!query) {
     query = checkInShopQuery(db);
     checkInShopQueries.set(db, query);
   }
-  const [row] = await query.execute({ shopId, vehicleType });
+  const [row] = await query.execute({ shopId });
   return row ?? null;
 }
 

@@ -44,11 +44,9 @@ async function billById(db: Executor, ctx: AuthedContext, id: number): Promise<B
  */
 export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody): Promise<Bill> {
   const shopId = await resolveShopId(db, ctx, body.shopId);
-  const shop = await findCheckInShop(db, shopId, body.vehicleType);
+  const shop = await findCheckInShop(db, shopId);
   if (!shop) throw conflict('errors.shopNotFound');
   if (shop.status !== 'ACTIVE') throw conflict('errors.shopNotActive');
-  if (!shop.ruleId)
-    throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
   const now = new Date();
   let memberId: string | null = null;
   if (body.memberNumber) {
@@ -72,7 +70,7 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
     const reference = newReference(shop.seq);
     try {
       const made = await insertBill(db, { ...values, reference });
-      // The rule went between the read above and the insert (deleted): the type is no longer taken.
+      // No price rule for the type (never had one, or deleted meanwhile): the shop does not take it.
       if (!made) throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
       return newBill({ ...values, ...made, reference, shopName: shop.name }, ctx);
     } catch (err) {
