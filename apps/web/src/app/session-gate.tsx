@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { showAlert } from '../components/feedback/alert-store';
 import { toast } from '../components/feedback/toast-store';
 import { LoadingScreen } from '../components/loading-screen';
-import { fetchMe } from '../features/auth/api/me';
 import { canEnter } from '../lib/access';
 import { setUnauthorizedHandler } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
 import { i18n } from '../lib/i18n';
 import { sessionStore } from '../lib/session-store';
+import { fetchMe } from '../lib/session-user';
 
 // A 401 on any signed-in call: the session ended on the server (revoked, expired, user suspended).
 setUnauthorizedHandler(() => {

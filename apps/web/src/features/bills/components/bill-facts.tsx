@@ -1,37 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Bill } from '@parking-hub/contracts/bills';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact, Facts } from '../../../components/facts';
 import { formatDateTime } from '../../../lib/format';
-
-function Fact({
-  label,
-  children,
-  testId,
-  strong,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-  /** The plate: what the staff compare with the vehicle at the gate. */
-  strong?: boolean;
-}) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography
-        component="dd"
-        sx={{ m: 0, overflowWrap: 'anywhere', ...(strong ? { fontWeight: 700, fontSize: 18 } : {}) }}
-        data-testid={testId}
-      >
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** When, and by whom when the API says. */
 function At({ at, by }: { at: string; by: string | null }) {
@@ -52,15 +24,7 @@ function At({ at, by }: { at: string; by: string | null }) {
 export function BillFacts({ bill }: { bill: Bill }) {
   const { t } = useTranslation(['bills', 'common']);
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 150px), 1fr))',
-      }}
-    >
+    <Facts columns="repeat(auto-fill, minmax(min(100%, 150px), 1fr))">
       <Fact label={t('detail.vehicleType')}>{t(`common:vehicles.${bill.vehicleType}`)}</Fact>
       <Fact label={t('detail.plate')} testId="bill-plate" strong>
         {bill.plate ?? (
@@ -89,6 +53,6 @@ export function BillFacts({ bill }: { bill: Bill }) {
           {bill.reference}
         </Box>
       </Fact>
-    </Box>
+    </Facts>
   );
 }

@@ -1,41 +1,32 @@
 import type { Bill, PublicBill } from '@parking-hub/contracts/bills';
+import type { ShopDetail } from '@parking-hub/contracts/shops';
 import { useQuery } from '@tanstack/react-query';
-import { api, dataOf } from '../../../lib/api-client';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format';
-import { billKeys } from '../../../lib/query-keys';
-import { useSession } from '../../../lib/session-store';
+import { shopDetailQueryOptions } from '../../../lib/shop-detail';
 
 export type TicketShop = Pick<
   PublicBill['shop'],
   'name' | 'address' | 'phone' | 'logoPath' | 'conditions' | 'timezone'
 >;
 
+const ticketShop = ({ shop }: ShopDetail): TicketShop => ({
+  name: shop.name,
+  address: shop.address,
+  phone: shop.phone,
+  logoPath: shop.logoPath,
+  conditions: shop.conditions,
+  timezone: shop.timezone,
+});
+
 /**
- * The shop printed on a ticket. Staff print their own shop's bills: the session has it. A manager's
- * branch or an admin's other shop: the bill's public receipt names it (logo, address, conditions).
+ * The shop printed on a ticket: the bill's shop as it is now (the same cached detail the shops
+ * screen reads, refreshed by every change to shops), loaded when the bill opens. Until it is there
+ * the ticket names the shop only.
  */
-export function useTicketShop(bill: Pick<Bill, 'shopId' | 'shopName' | 'reference'>): TicketShop {
-  const session = useSession();
-  const own = session.shopId === bill.shopId;
-  const other = useQuery({
-    queryKey: [...billKeys.all, 'ticket-shop', bill.reference],
-    queryFn: async ({ signal }) =>
-      dataOf(await api.get<PublicBill>(`/v1/public/bills/${encodeURIComponent(bill.reference)}`, { signal }))
-        .shop,
-    enabled: !own,
-    staleTime: 10 * 60_000,
-  });
-  if (own)
-    return {
-      name: session.shopName ?? bill.shopName,
-      address: session.address,
-      phone: null,
-      logoPath: session.logoPath,
-      conditions: session.conditions,
-      timezone: DEFAULT_TIME_ZONE,
-    };
+export function useTicketShop(bill: Pick<Bill, 'shopId' | 'shopName'>): TicketShop {
+  const detail = useQuery({ ...shopDetailQueryOptions(bill.shopId), select: ticketShop, staleTime: 60_000 });
   return (
-    other.data ?? {
+    detail.data ?? {
       name: bill.shopName,
       address: null,
       phone: null,

@@ -19,7 +19,7 @@ import { Link as RouterLink } from 'react-router';
 import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ErrorState } from '../../../components/states';
 import { useSession } from '../../../lib/session-store';
-import { useShopDetail } from '../api/get-shop-detail';
+import { useShopDetail } from '../../../lib/shop-detail';
 import { canAddBranch, canEditShop } from '../shop-access';
 import { ShopBranches } from './shop-branches';
 import { ShopFacts } from './shop-facts';

@@ -2,47 +2,16 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { Shop } from '@parking-hub/contracts/shops';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Fact, Facts } from '../../../components/facts';
 import { ShopHoursText } from './shop-hours-text';
-
-function Fact({
-  label,
-  children,
-  testId,
-  wide,
-}: {
-  label: string;
-  children: ReactNode;
-  testId?: string;
-  wide?: boolean;
-}) {
-  return (
-    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
-      <Typography variant="caption" color="text.secondary" component="dt">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-testid={testId}>
-        {children}
-      </Typography>
-    </Box>
-  );
-}
 
 /** The shop's own facts: where, how to call, when it opens, whose it is. */
 export function ShopFacts({ shop, onOpenShop }: { shop: Shop; onOpenShop: (id: string) => void }) {
   const { t } = useTranslation('shops');
   const parentId = shop.parentId;
   return (
-    <Box
-      component="dl"
-      sx={{
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-      }}
-    >
+    <Facts columns={{ xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' }}>
       <Fact label={t('fields.address')} testId="detail-address">
         {shop.address || '—'}
       </Fact>
@@ -78,6 +47,6 @@ export function ShopFacts({ shop, onOpenShop }: { shop: Shop; onOpenShop: (id: s
           </Box>
         </Fact>
       )}
-    </Box>
+    </Facts>
   );
 }
