@@ -10,7 +10,8 @@ export interface ShopHours {
   closeShop: string | null;
 }
 
-const DEFAULT_TIMEZONE = 'Asia/Vientiane';
+/** A shop's zone unless it says otherwise (the database column's default too). */
+export const DEFAULT_TIMEZONE = 'Asia/Vientiane';
 const DAY_MINUTES = 1440;
 const DAY_MS = 86_400_000;
 

@@ -3,6 +3,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL, sql } fro
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
 
 export interface SessionFilter {
@@ -24,8 +25,6 @@ function statusCondition(status: SessionFilter['status'], idleMs: number): SQL |
       return undefined;
   }
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listSessions(db: Executor, filter: SessionFilter, idleMs: number, paging: Paging) {
   const q = filter.q ? `%${escapeLike(filter.q)}%` : undefined;

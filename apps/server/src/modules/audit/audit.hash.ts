@@ -1,4 +1,4 @@
-import { canonicalJson } from '../../lib/canonical-json.ts';
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import { sha256Hex } from '../../lib/crypto.ts';
 
 export const GENESIS_HASH = '0'.repeat(64);

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
 import { shops } from '../../db/schema/shops.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { billQuery } from './bills.repository.ts';
 
 export interface HistoryFilter {
@@ -23,8 +24,6 @@ export interface HistoryCursor {
 
 /** Counting stops here: past it the list says "10,000+" instead of scanning every row. */
 export const COUNT_CAP = 10_000;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 function conditions(f: HistoryFilter, scope: SQL | undefined): SQL | undefined {
   return and(

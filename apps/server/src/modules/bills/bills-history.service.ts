@@ -5,9 +5,10 @@ import type {
   ListBillsBody,
   UpdateBillBody,
 } from '@parking-hub/contracts/bills';
+import { DEFAULT_TIMEZONE } from '@parking-hub/contracts/business-day';
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import { roleRank } from '@parking-hub/contracts/roles';
 import type { Db } from '../../db/client.ts';
-import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
 import { pageOffset } from '../../lib/paging.ts';
@@ -25,8 +26,6 @@ import {
   listHistory,
 } from './bills-history.repository.ts';
 
-const DEFAULT_TIMEZONE = 'Asia/Vientiane';
-
 export function encodeCursor(c: HistoryCursor): string {
   return Buffer.from(`${c.checkInAt.toISOString()}|${c.id}`).toString('base64url');
 }
@@ -42,7 +41,9 @@ export function decodeCursor(text: string): HistoryCursor {
 
 /** `bills-in-shop`: the history, newest first; dates are the check-in's calendar day at the shop. */
 export async function listBills(db: Db, ctx: AuthedContext, body: ListBillsBody) {
-  const timezone = (body.shopId && (await findShopTimezone(db, body.shopId))) || DEFAULT_TIMEZONE;
+  // Dates are the shop's calendar days: its zone is looked up only when a date is asked for.
+  const dated = body.from !== undefined || body.to !== undefined;
+  const timezone = (dated && body.shopId && (await findShopTimezone(db, body.shopId))) || DEFAULT_TIMEZONE;
   const filter = {
     shopId: body.shopId,
     fromAt: body.from ? startOfDayIn(body.from, timezone) : undefined,

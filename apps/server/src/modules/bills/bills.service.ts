@@ -138,13 +138,24 @@ export async function checkOut(db: Db, ctx: AuthedContext, body: CheckoutBody, l
     at,
     by: ctx.actor.id,
   };
+  // The answer is the row read above with what was just written (no second read, as at check-in).
+  const closed = toBill({
+    ...row,
+    status: out.status,
+    fee: out.fee,
+    feeParts: out.feeParts,
+    paymentMethod: out.paymentMethod,
+    checkOutAt: at,
+    checkOutById: ctx.actor.id,
+    checkOutByName: ctx.actor.fullName,
+  });
   if (!lost) {
     if (!(await closeParkedBill(db, row.id, out))) throw conflict('errors.billNotParked');
-    return toBill(await billById(db, ctx, row.id));
+    return closed;
   }
   return db.transaction(async (tx) => {
     if (!(await closeParkedBill(tx, row.id, out))) throw conflict('errors.billNotParked');
-    const after = toBill(await billById(tx, ctx, row.id));
+    const after = closed;
     await audit(tx, ctx, {
       action: 'bill.lost',
       entity: 'bill',

@@ -4,7 +4,7 @@ import type { FeeRule } from '@parking-hub/contracts/prices';
 import { encodeShopKey, formatReference, secretFromBytes } from '@parking-hub/contracts/reference';
 import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import { startOfDayIn } from '../../lib/time.ts';
-import { plateKey } from '../bills/bills.mapping.ts';
+import { paymentMethodFor, plateKey } from '../bills/bills.mapping.ts';
 import { CANCEL_REASONS, PLATE_SERIES, type ShopTemplate } from './demo.catalog.ts';
 import type { Random } from './demo.random.ts';
 
@@ -146,7 +146,7 @@ export function* demoBills(
         });
         fee = result.total;
         parts = JSON.stringify(result.parts);
-        method = fee === 0 ? (member ? 'MEMBER' : 'FREE') : t.qr && rng.chance(0.22) ? 'QR' : 'CASH';
+        method = paymentMethodFor(fee, member !== null, t.qr && rng.chance(0.22) ? 'QR' : undefined);
       }
       counts.bills++;
       if (parked) counts.parked++;

@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@parking-hub/contracts/business-day';
 import { entryPrice, type FeeRule } from '@parking-hub/contracts/prices';
 import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import type pg from 'pg';
@@ -141,7 +142,7 @@ export async function insertDemoShop(
   return {
     id: row.id,
     seq: row.seq,
-    hours: { timezone: 'Asia/Vientiane', openShop: t.openShop, closeShop: t.closeShop },
+    hours: { timezone: DEFAULT_TIMEZONE, openShop: t.openShop, closeShop: t.closeShop },
     template: t,
     scale: spec.scale,
     morning,

@@ -1,3 +1,4 @@
+import { DEFAULT_TIMEZONE } from '@parking-hub/contracts/business-day';
 import type { CreateBranchBody, CreateShopBody, Shop } from '@parking-hub/contracts/shops';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
@@ -7,7 +8,6 @@ import {
   assertCodeFree,
   auditShop,
   auditView,
-  DEFAULT_TIMEZONE,
   resolveAgent,
   rethrowCodeTaken,
   visibleShop,

@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
-import { escapeLike } from './shops.repository.ts';
+import { escapeLike } from '../../lib/like.ts';
 
 /** The people and records around a shop: its branches, staff, agents and today's bills. */
 

@@ -5,12 +5,11 @@ import type { Executor } from '../../db/client.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { shopScope } from './shops.scope.ts';
 
 export type NewShopRow = typeof shops.$inferInsert;
-
-export const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Shop names for pickers: at most 20, scoped, closed shops left out. */
 export async function autocompleteShops(db: Executor, actor: Actor, q: string | undefined) {

@@ -19,8 +19,6 @@ import {
 import { findShop, isCodeTaken, listShops as listShopRows, type ShopRow } from './shops.repository.ts';
 import { shopScope } from './shops.scope.ts';
 
-export const DEFAULT_TIMEZONE = 'Asia/Vientiane';
-
 export function toShop(row: ShopRow): Shop {
   return {
     ...row,

@@ -1,8 +1,8 @@
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import type { Role } from '@parking-hub/contracts/roles';
 import type { Shop, UpdateShopBody } from '@parking-hub/contracts/shops';
 import { CORE_VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
 import type { Db, Executor } from '../../db/client.ts';
-import { canonicalJson } from '../../lib/canonical-json.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
 import { followShopPrice, SHOP_PRICE_FIELD } from '../prices/prices.service.ts';

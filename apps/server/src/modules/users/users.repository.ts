@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
+import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { authChanged } from '../auth/auth-events.ts';
 import { sessionUserColumns } from '../auth/sessions.repository.ts';
@@ -76,8 +77,6 @@ export interface UserFilter {
   status?: string | undefined;
   shopId?: string | undefined;
 }
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export async function listUsers(db: Executor, filter: UserFilter, scope: SQL | undefined, paging: Paging) {
   const q = filter.q ? `%${escapeLike(filter.q)}%` : undefined;

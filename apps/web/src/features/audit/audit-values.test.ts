@@ -1,12 +1,6 @@
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import { describe, expect, it } from 'vitest';
-import {
-  actorKind,
-  attemptedUsername,
-  canonicalJson,
-  diffAuditValues,
-  formatAuditValue,
-  shortId,
-} from './audit-values';
+import { actorKind, attemptedUsername, diffAuditValues, formatAuditValue, shortId } from './audit-values';
 
 describe('diffAuditValues', () => {
   it('marks changed, unchanged, added and removed fields, before order first', () => {

@@ -1,4 +1,5 @@
 /** Pure helpers of the Last Action screen: the before/after comparison and short ids. */
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 
 export type DiffKind = 'added' | 'removed' | 'changed' | 'same';
 
@@ -15,16 +16,6 @@ export interface DiffRow {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** JSON with object keys sorted, so two equal values compare equal whatever their key order. */
-export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (isRecord(value)) {
-    const keys = Object.keys(value).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
 }
 
 /** A value as text: strings as they are, objects and arrays pretty-printed JSON, null as ''. */

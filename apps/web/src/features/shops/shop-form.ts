@@ -1,3 +1,4 @@
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import { kipSchema } from '@parking-hub/contracts/prices';
 import {
   createShopBodySchema,
@@ -138,14 +139,6 @@ export function withoutFields(output: ShopFormOutput, omit: readonly Field[]): P
   return out;
 }
 
-/** JSON with sorted keys, so a QR receiver from the database equals the same one from the form. */
-function canonical(value: unknown): string {
-  if (value === undefined) return 'null';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-}
-
 /**
  * The fields of an edit that differ from the shop (the update changes only what is sent). An
  * emptied code is left out: the server keeps a shop's code.
@@ -154,7 +147,8 @@ export function changedFields(shop: Shop, output: Partial<ShopFormOutput>): Part
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(output)) {
     if (value === undefined || (field === 'code' && value === null)) continue;
-    if (canonical(value) === canonical(shop[field as keyof Shop])) continue;
+    // Keys sorted: a QR receiver from the database equals the same one from the form.
+    if (canonicalJson(value) === canonicalJson(shop[field as keyof Shop])) continue;
     changes[field] = value;
   }
   return changes as Partial<ShopFormOutput>;
