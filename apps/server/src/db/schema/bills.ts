@@ -48,6 +48,8 @@ export const bills = pgTable(
     checkInBy: uuid('check_in_by').references(() => users.id),
     checkOutAt: timestamp('check_out_at', { withTimezone: true }),
     checkOutBy: uuid('check_out_by').references(() => users.id),
+    /** The business day of the check-out: reports "by closing" count the money on it (decision 010). */
+    outBusinessDate: date('out_business_date', { mode: 'string' }),
     fee: integer('fee'),
     feeParts: jsonb('fee_parts').$type<FeePartJson[]>(),
     paymentMethod: text('payment_method'),
@@ -55,6 +57,7 @@ export const bills = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     cancelledBy: uuid('cancelled_by').references(() => users.id),
+    cancelBusinessDate: date('cancel_business_date', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -64,6 +67,7 @@ export const bills = pgTable(
     index('bills_in_idx').on(t.checkInAt, t.id),
     index('bills_shop_plate_idx').on(t.shopId, t.plateKey).where(sql`${t.plateKey} is not null`),
     index('bills_parked_idx').on(t.shopId, t.checkInAt).where(sql`${t.status} = 'PARKED'`),
+    index('bills_cancelled_idx').on(t.shopId, t.cancelledAt).where(sql`${t.status} = 'CANCELLED'`),
     check('bills_status_check', sql`${t.status} in ('PARKED','CLOSED','CANCELLED','LOST')`),
     check('bills_type_check', sql`${t.vehicleType} in ('MOTORBIKE','CAR','BICYCLE','MINIBUS','TRUCK')`),
     check(
@@ -79,6 +83,12 @@ export const bills = pgTable(
       'bills_out_check',
       sql`${t.status} not in ('CLOSED','LOST') or (${t.checkOutAt} is not null and ${t.fee} is not null)`,
     ),
+    // Reports count every check-out and cancellation on its business day: it must be there.
+    check(
+      'bills_out_date_check',
+      sql`${t.status} not in ('CLOSED','LOST') or ${t.outBusinessDate} is not null`,
+    ),
+    check('bills_cancel_date_check', sql`${t.status} <> 'CANCELLED' or ${t.cancelBusinessDate} is not null`),
   ],
 );
 

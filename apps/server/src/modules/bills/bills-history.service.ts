@@ -5,7 +5,7 @@ import type {
   ListBillsBody,
   UpdateBillBody,
 } from '@parking-hub/contracts/bills';
-import { DEFAULT_TIMEZONE } from '@parking-hub/contracts/business-day';
+import { businessDate, DEFAULT_TIMEZONE } from '@parking-hub/contracts/business-day';
 import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import { roleRank } from '@parking-hub/contracts/roles';
 import type { Db } from '../../db/client.ts';
@@ -15,7 +15,7 @@ import { pageOffset } from '../../lib/paging.ts';
 import { addDays, iso, startOfDayIn } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
 import { billScope, locateBill } from './bills.locate.ts';
-import { plateKey, toBill } from './bills.mapping.ts';
+import { hoursOf, plateKey, toBill } from './bills.mapping.ts';
 import { holdPriceRule, listPrints, updateBillIfStatus } from './bills.repository.ts';
 import {
   COUNT_CAP,
@@ -93,10 +93,12 @@ export async function updateBill(db: Db, ctx: AuthedContext, body: UpdateBillBod
   let action: string;
   if (body.action === 'CANCEL') {
     action = 'bill.cancel';
+    const at = new Date();
     values = {
       status: 'CANCELLED',
       cancelReason: body.reason,
-      cancelledAt: new Date(),
+      cancelledAt: at,
+      cancelBusinessDate: businessDate(at, hoursOf(row)),
       cancelledBy: ctx.actor.id,
     };
   } else {

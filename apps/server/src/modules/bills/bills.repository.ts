@@ -210,6 +210,8 @@ export interface CheckOut {
   feeParts: FeePartJson[];
   paymentMethod: string;
   at: Date;
+  /** The shop's business day of `at` (reports by closing). */
+  businessDate: string;
   by: string;
 }
 
@@ -223,6 +225,7 @@ export async function closeParkedBill(db: Executor, id: number, out: CheckOut): 
       feeParts: out.feeParts,
       paymentMethod: out.paymentMethod,
       checkOutAt: out.at,
+      outBusinessDate: out.businessDate,
       checkOutBy: out.by,
       updatedAt: sql`now()`,
     })

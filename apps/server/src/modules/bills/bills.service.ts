@@ -16,7 +16,7 @@ import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
 import { byId, locateBill, resolveShopId } from './bills.locate.ts';
-import { feeAt, paymentMethodFor, plateKey, toBill } from './bills.mapping.ts';
+import { feeAt, hoursOf, paymentMethodFor, plateKey, toBill } from './bills.mapping.ts';
 import {
   type BillRow,
   closeParkedBill,
@@ -136,6 +136,7 @@ export async function checkOut(db: Db, ctx: AuthedContext, body: CheckoutBody, l
     feeParts: fee.parts,
     paymentMethod: paymentMethodFor(fee.total, row.memberId !== null, body.paymentMethod),
     at,
+    businessDate: businessDate(at, hoursOf(row)),
     by: ctx.actor.id,
   };
   // The answer is the row read above with what was just written (no second read, as at check-in).

@@ -46,6 +46,7 @@ export const BILL_COPY_COLUMNS = [
   'check_in_by',
   'check_out_at',
   'check_out_by',
+  'out_business_date',
   'fee',
   'fee_parts',
   'payment_method',
@@ -53,6 +54,7 @@ export const BILL_COPY_COLUMNS = [
   'cancel_reason',
   'cancelled_at',
   'cancelled_by',
+  'cancel_business_date',
   'updated_at',
 ] as const;
 
@@ -169,6 +171,7 @@ export function* demoBills(
         inBy,
         closed ? new Date(outAt) : null,
         closed ? outBy : null,
+        closed ? businessDate(new Date(outAt), shop.hours) : null,
         fee,
         parts,
         method,
@@ -176,6 +179,7 @@ export function* demoBills(
         cancelled ? rng.pick(CANCEL_REASONS) : null,
         cancelAt,
         cancelled ? (rng.chance(0.5) ? shop.manager : inBy) : null,
+        cancelAt ? businessDate(cancelAt, shop.hours) : null,
         cancelAt ?? (closed ? new Date(outAt) : new Date(inAt)),
       ];
       yield `${row.map(text).join('\t')}\n`;

@@ -151,7 +151,11 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
       );
     }
     await client.query('reset session_replication_role');
+    // The report trigger did not run during the COPY (or ran row by row): refill these shops' rollup.
+    log('summing the reports…');
+    await client.query('select report_rebuild($1::uuid[])', [made.map((s) => s.id)]);
     await client.query('analyze bills');
+    await client.query('analyze report_daily');
     const usersAfter = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);
     return {
       ...counts,

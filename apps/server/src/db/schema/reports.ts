@@ -1,0 +1,35 @@
+import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+
+/**
+ * The report rollup (decision 010): one row per shop, calendar date, business date, vehicle type,
+ * staff member and payment method, kept by the `bills_report` trigger in the bill's own
+ * transaction. Each bill adds up to three events: its check-in (method ''), its check-out while
+ * CLOSED or LOST (method = payment method), its cancellation (method ''). `staff_id` is the nil
+ * uuid when nobody is recorded. No foreign keys: `npm run report:rebuild` refills it from bills.
+ */
+export const reportDaily = pgTable(
+  'report_daily',
+  {
+    shopId: uuid('shop_id').notNull(),
+    calDate: date('cal_date', { mode: 'string' }).notNull(),
+    bizDate: date('biz_date', { mode: 'string' }).notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    staffId: uuid('staff_id').notNull(),
+    method: text('method').notNull(),
+    billsIn: integer('bills_in').notNull().default(0),
+    billsOut: integer('bills_out').notNull().default(0),
+    lost: integer('lost').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'report_daily_pkey',
+      columns: [t.shopId, t.calDate, t.bizDate, t.vehicleType, t.staffId, t.method],
+    }),
+    index('report_daily_shop_biz_idx').on(t.shopId, t.bizDate),
+    index('report_daily_cal_idx').on(t.calDate),
+    index('report_daily_biz_idx').on(t.bizDate),
+  ],
+);
