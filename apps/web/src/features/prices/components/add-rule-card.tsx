@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import { useTranslation } from 'react-i18next';
-import { VehicleIcon } from './vehicle-icon';
+import { VehicleIcon } from '../../../components/vehicle-icon';
 
 /** The vehicle types the shop does not take yet, one button each to price them. */
 export function AddRuleCard({ types, onAdd }: { types: VehicleType[]; onAdd: (type: VehicleType) => void }) {

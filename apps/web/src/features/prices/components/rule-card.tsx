@@ -12,10 +12,10 @@ import { CORE_VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { handleError, handleResponse } from '../../../components/feedback/handle-response';
+import { VehicleIcon } from '../../../components/vehicle-icon';
 import { formatDateTime } from '../../../lib/format';
 import { useDeletePrice } from '../api/delete-price';
 import { RuleSentence } from './rule-sentence';
-import { VehicleIcon } from './vehicle-icon';
 
 /** One vehicle type's rule in words; editors get edit and (but for motorbike and car) delete. */
 export function RuleCard({

@@ -14,6 +14,7 @@ const ICONS = {
   TRUCK: LocalShipping,
 } satisfies Record<VehicleType, unknown>;
 
+/** A vehicle type's picture, beside its name (decorative: the name is always written too). */
 export function VehicleIcon({ type, ...props }: { type: VehicleType } & SvgIconProps) {
   const Icon = ICONS[type];
   return <Icon aria-hidden {...props} />;
