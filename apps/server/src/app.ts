@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { publicBillRoutes } from './modules/bills/public-bill.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -106,6 +107,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(shopsRoutes, { config });
       await api.register(pricesRoutes);
       await api.register(billsRoutes);
+      await api.register(reportsRoutes);
       await api.register(accessTokensRoutes, { config });
       await api.register(auditRoutes);
     },

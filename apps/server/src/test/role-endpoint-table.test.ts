@@ -103,6 +103,14 @@ const endpoints: Endpoint[] = [
   { name: 'GET public/bills/{reference}', method: 'GET', path: (s) => `public/bills/${s.bill.reference}`, expect: PUBLIC },
   { name: 'POST access-token', method: 'POST', path: () => 'access-token', body: () => ({ page: 1 }), expect: ADMINS },
   { name: 'DELETE access-token/{sessionId}', method: 'DELETE', path: (s) => `access-token/${s.lower.sessionId}`, expect: ADMINS },
+  { name: 'POST report/chart', method: 'POST', path: () => 'report/chart', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
+  { name: 'POST report/balance-for-shop', method: 'POST', path: () => 'report/balance-for-shop', body: (s) => ({ shopId: s.shopId }), expect: SIGNED_IN },
+  { name: 'POST report/balance-yesterday', method: 'POST', path: () => 'report/balance-yesterday', body: (s) => ({ shopId: s.shopId, byClosing: true }), expect: SIGNED_IN },
+  { name: 'POST report/bill/date', method: 'POST', path: () => 'report/bill/date', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
+  { name: 'POST report/bill/month', method: 'POST', path: () => 'report/bill/month', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-12-31' }), expect: SIGNED_IN },
+  { name: 'POST report/bill/cancel', method: 'POST', path: () => 'report/bill/cancel', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
+  { name: 'POST report/customer-important', method: 'POST', path: () => 'report/customer-important', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
+  { name: 'POST report/payment-by-staff', method: 'POST', path: () => 'report/payment-by-staff', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31', counted: [{ shopId: s.shopId, staffId: s.actor.id, amount: 5000 }] }), expect: SIGNED_IN },
   { name: 'POST report/last-action', method: 'POST', path: () => 'report/last-action', body: () => ({ page: 1 }), expect: ADMINS },
 ];
 

@@ -1,0 +1,298 @@
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { bills } from '../../db/schema/bills.ts';
+import { reportDaily } from '../../db/schema/reports.ts';
+import { shops } from '../../db/schema/shops.ts';
+import type { Actor } from '../../lib/context.ts';
+import { shopScope } from '../shops/shops.scope.ts';
+
+/** Which shops a report covers: one (already checked to be in scope) or the caller's whole scope. */
+export interface ReportShops {
+  actor: Actor;
+  shopId: string | undefined;
+}
+
+export function shopCondition(target: ReportShops, column: AnyColumn): SQL | undefined {
+  return target.shopId ? eq(column, target.shopId) : shopScope(target.actor, column);
+}
+
+const where = (...parts: Array<SQL | undefined>) => {
+  const all = parts.filter((p): p is SQL => p !== undefined);
+  return all.length ? sql`where ${and(...all)}` : sql``;
+};
+
+/** The rollup's figures as summed per group; `method` decides cash / QR / member / free. */
+export interface RollupSums {
+  method: string;
+  billsIn: number;
+  billsOut: number;
+  lost: number;
+  cancelled: number;
+  amount: number;
+  cancelledAmount: number;
+}
+
+const sums = sql`
+  sum(bills_in)::int as "billsIn", sum(bills_out)::int as "billsOut", sum(lost)::int as "lost",
+  sum(cancelled)::int as "cancelled", sum(amount)::bigint as "amount",
+  sum(cancelled_amount)::bigint as "cancelledAmount"`;
+
+type Raw<T> = Omit<T, 'amount' | 'cancelledAmount'> & { amount: string; cancelledAmount: string };
+
+function numbers<T extends RollupSums>(rows: Raw<T>[]): T[] {
+  return rows.map(
+    (r) => ({ ...r, amount: Number(r.amount), cancelledAmount: Number(r.cancelledAmount) }) as T,
+  );
+}
+
+export type Grain = 'day' | 'month';
+export interface DateRange {
+  from: string;
+  to: string;
+  byClosing: boolean;
+}
+
+/** The rollup summed over the shops and dates asked, per the given keys (`expr as "name"`). */
+async function rollupSums<K extends object>(
+  db: Executor,
+  target: ReportShops,
+  range: DateRange,
+  keys: SQL[],
+) {
+  const day = range.byClosing ? reportDaily.bizDate : reportDaily.calDate;
+  const positions = sql.raw(keys.map((_, i) => i + 1).join(', '));
+  const result = await db.execute<Raw<RollupSums & K>>(sql`
+    select ${sql.join(keys, sql`, `)}, ${sums}
+    from ${reportDaily}
+    ${where(shopCondition(target, reportDaily.shopId), sql`${day} between ${range.from} and ${range.to}`)}
+    group by ${positions}`);
+  return numbers(result.rows as Raw<RollupSums & K>[]);
+}
+
+/** Per period (day or month of the calendar or business date), vehicle type and payment method. */
+export function sumsByPeriod(db: Executor, target: ReportShops, range: DateRange, grain: Grain) {
+  const day = range.byClosing ? reportDaily.bizDate : reportDaily.calDate;
+  const period = grain === 'day' ? sql`${day}::text` : sql`to_char(${day}, 'YYYY-MM')`;
+  return rollupSums<{ period: string; vehicleType: string }>(db, target, range, [
+    sql`${period} as "period"`,
+    sql`vehicle_type as "vehicleType"`,
+    sql`method`,
+  ]);
+}
+
+/** Per shop and payment method (the top shops). */
+export function sumsByShop(db: Executor, target: ReportShops, range: DateRange) {
+  return rollupSums<{ shopId: string }>(db, target, range, [sql`shop_id as "shopId"`, sql`method`]);
+}
+
+/** Per shop, staff member and payment method. */
+export function sumsByStaff(db: Executor, target: ReportShops, range: DateRange) {
+  return rollupSums<{ shopId: string; staffId: string }>(db, target, range, [
+    sql`shop_id as "shopId"`,
+    sql`staff_id as "staffId"`,
+    sql`method`,
+  ]);
+}
+
+/** Each shop's figures on its own date (today or yesterday, which differ between zones). */
+export async function sumsOnShopDates(
+  db: Executor,
+  days: Array<{ shopId: string; date: string }>,
+  byClosing: boolean,
+) {
+  if (!days.length) return [];
+  const day = byClosing ? sql`r.biz_date` : sql`r.cal_date`;
+  const result = await db.execute<Raw<RollupSums & { shopId: string; vehicleType: string }>>(sql`
+    select r.shop_id as "shopId", r.vehicle_type as "vehicleType", r.method, ${sums}
+    from unnest(${`{${days.map((d) => d.shopId).join(',')}}`}::uuid[],
+                ${`{${days.map((d) => d.date).join(',')}}`}::date[]) as t(shop_id, day)
+    join report_daily r on r.shop_id = t.shop_id and ${day} = t.day
+    group by 1, 2, 3`);
+  return numbers(result.rows);
+}
+
+/** Vehicles inside now, per shop and type (the parked-bills index). */
+export async function parkedNow(db: Executor, target: ReportShops) {
+  const result = await db.execute<{ shopId: string; vehicleType: string; count: number }>(sql`
+    select shop_id as "shopId", vehicle_type as "vehicleType", count(*)::int as "count"
+    from ${bills}
+    ${where(shopCondition(target, bills.shopId), sql`${bills.status} = 'PARKED'`)}
+    group by 1, 2`);
+  return result.rows;
+}
+
+export interface ShopInfo {
+  id: string;
+  name: string;
+  code: string;
+  timezone: string;
+  openShop: string | null;
+  closeShop: string | null;
+}
+
+/** The shops a report covers, with what their days need. */
+export async function reportShopList(db: Executor, target: ReportShops): Promise<ShopInfo[]> {
+  return db
+    .select({
+      id: shops.id,
+      name: shops.name,
+      code: shops.code,
+      timezone: shops.timezone,
+      openShop: shops.openShop,
+      closeShop: shops.closeShop,
+    })
+    .from(shops)
+    .where(shopCondition(target, shops.id))
+    .orderBy(shops.name, shops.id);
+}
+
+/**
+ * Bills whose event instant (`at`) falls on the dates asked: on the calendar date in the shop's
+ * zone, or on the stored business date. The instant range, widened by the largest zone offsets
+ * and a day either side for business days, lets the index narrow the scan first.
+ */
+function eventOn(at: AnyColumn, businessDay: AnyColumn, range: DateRange) {
+  const widen = range.byClosing ? '2 days' : '15 hours';
+  const exact = range.byClosing
+    ? sql`${businessDay} between ${range.from} and ${range.to}`
+    : sql`(${at} at time zone ${shops.timezone})::date between ${range.from} and ${range.to}`;
+  return sql`${at} >= ${range.from}::timestamp at time zone 'UTC' - ${widen}::interval
+    and ${at} < ${range.to}::timestamp at time zone 'UTC' + interval '1 day' + ${widen}::interval
+    and ${exact}`;
+}
+
+const cancelDate = (byClosing: boolean) =>
+  byClosing
+    ? sql`${bills.cancelBusinessDate}::text`
+    : sql`((${bills.cancelledAt} at time zone ${shops.timezone})::date)::text`;
+
+/** Cancelled bills on the dates asked: totals per staff member and per date (small: ~1.5 % of bills). */
+export async function cancelSums(db: Executor, target: ReportShops, range: DateRange) {
+  const result = await db.execute<{
+    staffId: string | null;
+    date: string;
+    count: number;
+    amount: string;
+  }>(sql`
+    select ${bills.cancelledBy} as "staffId", ${cancelDate(range.byClosing)} as "date",
+           count(*)::int as "count", coalesce(sum(${bills.fee}), 0)::bigint as "amount"
+    from ${bills} join ${shops} on ${shops.id} = ${bills.shopId}
+    ${where(
+      shopCondition(target, bills.shopId),
+      sql`${bills.status} = 'CANCELLED'`,
+      eventOn(bills.cancelledAt, bills.cancelBusinessDate, range),
+    )}
+    group by 1, 2`);
+  return result.rows.map((r) => ({ ...r, amount: Number(r.amount) }));
+}
+
+/** One page of the cancelled bills, newest cancellation first. */
+export async function cancelledBills(
+  db: Executor,
+  target: ReportShops,
+  range: DateRange,
+  page: { limit: number; offset: number },
+) {
+  const result = await db.execute<{
+    id: string;
+    reference: string;
+    number: number;
+    shopId: string;
+    shopName: string;
+    shopCode: string;
+    vehicleType: string;
+    plate: string | null;
+    checkInAt: Date;
+    checkInByName: string | null;
+    cancelledAt: Date;
+    date: string;
+    cancelledById: string | null;
+    cancelledByName: string | null;
+    cancelReason: string;
+    amount: number;
+  }>(sql`
+    select ${bills.id}::text as "id", ${bills.reference} as "reference", ${bills.number} as "number",
+           ${bills.shopId} as "shopId", ${shops.name} as "shopName", ${shops.code} as "shopCode",
+           ${bills.vehicleType} as "vehicleType", ${bills.plate} as "plate",
+           ${bills.checkInAt} as "checkInAt", ui.full_name as "checkInByName",
+           ${bills.cancelledAt} as "cancelledAt", ${cancelDate(range.byClosing)} as "date",
+           ${bills.cancelledBy} as "cancelledById", uc.full_name as "cancelledByName",
+           ${bills.cancelReason} as "cancelReason", coalesce(${bills.fee}, 0) as "amount"
+    from ${bills}
+    join ${shops} on ${shops.id} = ${bills.shopId}
+    left join users ui on ui.id = ${bills.checkInBy}
+    left join users uc on uc.id = ${bills.cancelledBy}
+    ${where(
+      shopCondition(target, bills.shopId),
+      sql`${bills.status} = 'CANCELLED'`,
+      eventOn(bills.cancelledAt, bills.cancelBusinessDate, range),
+    )}
+    order by ${bills.cancelledAt} desc, ${bills.id} desc
+    limit ${page.limit} offset ${page.offset}`);
+  return result.rows;
+}
+
+/**
+ * Plates seen at least `minVisits` times (cancelled tickets are no visit) per shop, most visits
+ * first; totals over every such plate, not only the `limit` listed.
+ */
+export async function regularPlates(
+  db: Executor,
+  target: ReportShops,
+  q: { from: string; to: string; byClosing: boolean; minVisits: number; limit: number },
+) {
+  const result = await db.execute<{
+    shopId: string;
+    shopName: string;
+    shopCode: string;
+    plateKey: string;
+    plate: string;
+    vehicleType: string;
+    visits: number;
+    amount: string;
+    firstAt: Date;
+    lastAt: Date;
+    totalPlates: number;
+    totalVisits: string;
+    totalAmount: string;
+  }>(sql`
+    with v as (
+      select ${bills.shopId} as shop_id, ${bills.plateKey} as plate_key, count(*)::int as visits,
+             coalesce(sum(${bills.fee}), 0)::bigint as amount,
+             min(${bills.checkInAt}) as first_at, max(${bills.checkInAt}) as last_at,
+             max(${bills.id}) as last_id
+      from ${bills} join ${shops} on ${shops.id} = ${bills.shopId}
+      ${where(
+        shopCondition(target, bills.shopId),
+        sql`${bills.plateKey} is not null and ${bills.status} <> 'CANCELLED'`,
+        eventOn(bills.checkInAt, bills.businessDate, q),
+      )}
+      group by 1, 2
+      having count(*) >= ${q.minVisits}
+    ), ranked as (
+      select v.*, count(*) over ()::int as total_plates, sum(visits) over () as total_visits,
+             sum(amount) over () as total_amount
+      from v
+      order by visits desc, last_at desc, plate_key
+      limit ${q.limit}
+    )
+    select r.shop_id as "shopId", s.name as "shopName", s.code as "shopCode", r.plate_key as "plateKey",
+           coalesce(b.plate, r.plate_key) as "plate", b.vehicle_type as "vehicleType", r.visits,
+           r.amount::text as "amount", r.first_at as "firstAt", r.last_at as "lastAt",
+           r.total_plates as "totalPlates", r.total_visits::text as "totalVisits",
+           r.total_amount::text as "totalAmount"
+    from ranked r
+    join shops s on s.id = r.shop_id
+    join bills b on b.id = r.last_id
+    order by r.visits desc, r.last_at desc, r.plate_key`);
+  return result.rows;
+}
+
+/** Names of staff members (and their usernames) by id. */
+export async function staffNames(db: Executor, ids: string[]) {
+  if (!ids.length) return new Map<string, { fullName: string; username: string }>();
+  const result = await db.execute<{ id: string; fullName: string; username: string }>(sql`
+    select id, full_name as "fullName", username from users
+    where id = any(${`{${ids.join(',')}}`}::uuid[])`);
+  return new Map(result.rows.map((r) => [r.id, { fullName: r.fullName, username: r.username }]));
+}
