@@ -9,6 +9,10 @@ export interface ShopPickerProps {
   value: string | null;
   onChange: (shop: ShopOption | null) => void;
   label: string;
+  /** Shown in the empty box, e.g. "all shops" on a filter where empty means every shop. */
+  placeholder?: string;
+  /** Keep the label above the empty box (with a placeholder that says what empty means). */
+  shrinkLabel?: boolean;
   /** Name of a shop chosen before (e.g. when editing) so it shows before the options load. */
   initialName?: string | null;
   error?: string;
