@@ -78,7 +78,6 @@ test.describe('the drawer at 375 px', () => {
 test('every /app screen of the specification is registered and titled in Lao', async ({ page }) => {
   await signIn(page);
   const placeholders: Array<[string, string]> = [
-    ['/app', 'ລາຍງານ'],
     ['/app/report/payment_by_staff', 'ສະຫຼຸບເງິນຕາມພະນັກງານ'],
     ['/app/report/bill/date', 'ສະຫຼຸບຕາມວັນທີ'],
     ['/app/report/customers', 'ລູກຄ້າປະຈຳ'],

@@ -1,0 +1,24 @@
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import { LAYOUT } from './layout';
+
+/** The dashboard's shape while its first answers are on the way (nothing that looks like a figure). */
+export function DashboardSkeleton() {
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }} data-testid="dashboard-loading" aria-busy="true">
+      <Box sx={LAYOUT.top}>
+        <Skeleton variant="rounded" height={150} />
+        <Box sx={LAYOUT.figures}>
+          <Skeleton variant="rounded" height={96} sx={{ ...LAYOUT.money, height: 'auto', minHeight: 96 }} />
+          {[1, 2, 3, 4].map((i) => (
+            <Skeleton key={i} variant="rounded" height={96} />
+          ))}
+        </Box>
+      </Box>
+      <Box sx={LAYOUT.vehicles}>
+        <Skeleton variant="rounded" height={280} />
+        <Skeleton variant="rounded" height={280} sx={{ display: { xs: 'none', sm: 'block' } }} />
+      </Box>
+    </Box>
+  );
+}
