@@ -659,4 +659,22 @@ describe('the rollup follows the staff app, and can be rebuilt', () => {
     await t.db.execute(sql`select report_rebuild()`);
     expect((await t.db.execute(sql`select * from report_check()`)).rows).toEqual([]);
   });
+
+  it('a shop moved to another time zone has its calendar days recounted at once', async () => {
+    const tokyo = shops.find((s) => s.timezone === 'Asia/Tokyo') as Shop;
+    const res = await call(t.app, 'POST', 'shop/update', {
+      token: admin.token,
+      body: { id: tokyo.id, timezone: 'America/Los_Angeles' },
+    });
+    expect(res.statusCode).toBe(200);
+    tokyo.timezone = 'America/Los_Angeles';
+    raw = await t.db.select().from(bills);
+    expect((await t.db.execute(sql`select * from report_check()`)).rows).toEqual([]);
+    const got = await post<ReportByDate>(admin.token, 'report/bill/date', {
+      shopId: tokyo.id,
+      from: FROM,
+      to: TO,
+    });
+    expect(got.rows).toEqual(expectedPeriods([tokyo.id], FROM, TO, false).days);
+  });
 });

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
+import { reportDaily } from '../../db/schema/reports.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
 import { escapeLike } from '../../lib/like.ts';
@@ -32,24 +33,33 @@ export async function listStaff(db: Executor, shopId: string) {
     .orderBy(asc(users.role), asc(users.fullName), asc(users.id));
 }
 
-const onDate = (date: string) => sql`${bills.businessDate} = ${date}`;
-const out = sql`${bills.status} in ('CLOSED', 'LOST')`;
-
-/** A business date's figures and the vehicles parked now, in one pass over the shop's bills. */
+/**
+ * A shop's figures on one business day, as the reports count them (decision 010): tickets issued
+ * that day (cancelled ones too), vehicles out and money taken that day, cancellations that day;
+ * and the vehicles inside now.
+ */
 export async function dayFigures(db: Executor, shopId: string, date: string) {
-  const [row] = await db
-    .select({
-      billsIn: sql<number>`(count(*) filter (where ${onDate(date)} and ${bills.status} <> 'CANCELLED'))::int`,
-      billsOut: sql<number>`(count(*) filter (where ${onDate(date)} and ${out}))::int`,
-      revenue: sql<number>`coalesce(sum(${bills.fee}) filter (where ${onDate(date)} and ${out}), 0)`.mapWith(
-        Number,
-      ),
-      cancelled: sql<number>`(count(*) filter (where ${onDate(date)} and ${bills.status} = 'CANCELLED'))::int`,
-      parkedNow: sql<number>`(count(*) filter (where ${bills.status} = 'PARKED'))::int`,
-    })
-    .from(bills)
-    .where(and(eq(bills.shopId, shopId), or(onDate(date), eq(bills.status, 'PARKED'))));
-  return row ?? { billsIn: 0, billsOut: 0, revenue: 0, cancelled: 0, parkedNow: 0 };
+  const result = await db.execute<{
+    billsIn: number;
+    billsOut: number;
+    revenue: string;
+    cancelled: number;
+    parkedNow: number;
+  }>(sql`
+    select coalesce(sum(r.bills_in), 0)::int as "billsIn", coalesce(sum(r.bills_out), 0)::int as "billsOut",
+           coalesce(sum(r.amount), 0)::bigint as "revenue", coalesce(sum(r.cancelled), 0)::int as "cancelled",
+           (select count(*) from ${bills} where ${bills.shopId} = ${shopId} and ${bills.status} = 'PARKED')::int
+             as "parkedNow"
+    from ${reportDaily} r
+    where r.shop_id = ${shopId} and r.biz_date = ${date}`);
+  const row = result.rows[0];
+  return {
+    billsIn: row?.billsIn ?? 0,
+    billsOut: row?.billsOut ?? 0,
+    revenue: Number(row?.revenue ?? 0),
+    cancelled: row?.cancelled ?? 0,
+    parkedNow: row?.parkedNow ?? 0,
+  };
 }
 
 const agentColumns = { id: users.id, fullName: users.fullName, username: users.username };

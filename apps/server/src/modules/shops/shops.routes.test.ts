@@ -456,18 +456,26 @@ describe('POST /v1/shop/detail', () => {
     const yesterday = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
     const at = new Date();
     let n = 0;
-    const bill = (status: string, extra: Partial<typeof bills.$inferInsert> = {}) => ({
-      shopId: shop.id,
-      reference: unique('ref'),
-      number: ++n,
-      vehicleType: 'MOTORBIKE',
-      status,
-      businessDate: today,
-      checkInAt: at,
-      ...(status === 'CLOSED' || status === 'LOST' ? { checkOutAt: at, paymentMethod: 'CASH' } : {}),
-      ...(status === 'CANCELLED' ? { cancelledAt: at, cancelReason: 'mistake' } : {}),
-      ...extra,
-    });
+    // Each bill wholly on one business day (check-in, check-out or cancel).
+    const bill = (status: string, extra: Partial<typeof bills.$inferInsert> = {}) => {
+      const day = extra.businessDate ?? today;
+      return {
+        shopId: shop.id,
+        reference: unique('ref'),
+        number: ++n,
+        vehicleType: 'MOTORBIKE',
+        status,
+        businessDate: day,
+        checkInAt: at,
+        ...(status === 'CLOSED' || status === 'LOST'
+          ? { checkOutAt: at, outBusinessDate: day, paymentMethod: 'CASH' }
+          : {}),
+        ...(status === 'CANCELLED'
+          ? { cancelledAt: at, cancelBusinessDate: day, cancelReason: 'mistake' }
+          : {}),
+        ...extra,
+      };
+    };
     await t.db
       .insert(bills)
       .values([
@@ -495,7 +503,7 @@ describe('POST /v1/shop/detail', () => {
     expect(detail?.prices.map((p) => p.vehicleType)).toEqual(['MOTORBIKE', 'CAR', 'BICYCLE', 'TRUCK']);
     expect(detail?.today).toEqual({
       businessDate: today,
-      billsIn: 4,
+      billsIn: 5,
       billsOut: 3,
       revenue: 28000,
       cancelled: 1,

@@ -2,6 +2,7 @@ import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import type { Role } from '@parking-hub/contracts/roles';
 import type { Shop, UpdateShopBody } from '@parking-hub/contracts/shops';
 import { CORE_VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
@@ -62,6 +63,8 @@ async function applyChanges(tx: Executor, ctx: AuthedContext, before: Shop, chan
     const price = field ? changes[field] : undefined;
     if (price !== undefined) await followShopPrice(tx, before.id, type, price);
   }
+  // Calendar dates in the report rollup are in the shop's zone: a new zone recounts them (decision 010).
+  if ('timezone' in changes) await tx.execute(sql`select report_rebuild(array[${before.id}]::uuid[])`);
 }
 
 /** Change only the fields sent; an unchanged shop is answered as it is, with nothing written. */
