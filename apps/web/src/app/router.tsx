@@ -24,6 +24,11 @@ const SCREENS: Record<string, Lazy> = {
   users: page(() => import('../features/users/users-page'), ['users']),
   accessToken: page(() => import('../features/access-tokens/access-tokens-page'), ['access-tokens']),
   lastAction: page(() => import('../features/audit/last-action-page'), ['audit']),
+  billDate: page(() => import('../features/reports/bill-date-page'), ['reports']),
+  billMonth: page(() => import('../features/reports/bill-month-page'), ['reports']),
+  paymentByStaff: page(() => import('../features/reports/payment-by-staff-page'), ['reports']),
+  billCancel: page(() => import('../features/reports/bill-cancel-page'), ['reports']),
+  customers: page(() => import('../features/reports/customers-page'), ['reports']),
 };
 const placeholder = page(() => import('./placeholder-page'));
 

@@ -8,11 +8,12 @@ import { BILL_STATUSES } from '@parking-hub/contracts/bills';
 import { VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/filters/date-field';
 import { FilterSelect } from '../../../components/filters/filter-select';
 import { SearchField } from '../../../components/filters/search-field';
 import { ShopPicker } from '../../../components/shop-picker/shop-picker';
 import type { DateRange } from '../date-range';
-import { DateField, DateRangeChips } from './date-range-filter';
+import { DateRangeChips } from './date-range-filter';
 import { StaffPicker } from './staff-picker';
 
 export interface BillFilterValues {

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_TIME_ZONE } from '../../../lib/format';
 import { type DateRange, presetOf, presetRange, RANGE_PRESETS } from '../date-range';
@@ -30,31 +29,5 @@ export function DateRangeChips({
         />
       ))}
     </Box>
-  );
-}
-
-export function DateField({
-  label,
-  value,
-  onChange,
-  min,
-  max,
-  testId,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  min?: string;
-  max?: string;
-  testId: string;
-}) {
-  return (
-    <TextField
-      type="date"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max, 'data-testid': testId } }}
-    />
   );
 }

@@ -123,7 +123,8 @@ export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
           const x0 = PAD.left + i * band;
           const start = x0 + (band - barW * bars.length) / 2;
           return (
-            <g key={row.label}>
+            // biome-ignore lint/suspicious/noArrayIndexKey: bands are positional and labels may repeat (two staff of one name)
+            <g key={i}>
               <rect
                 x={x0}
                 y={PAD.top}
@@ -171,13 +172,7 @@ export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
                   strokeWidth={2}
                 />
                 {points.map(([cx, cy], i) => (
-                  <circle
-                    key={rows[i]?.label ?? i}
-                    cx={cx}
-                    cy={cy}
-                    r={hover === i ? 4 : 2.5}
-                    fill={s.color}
-                  />
+                  <circle key={cx} cx={cx} cy={cy} r={hover === i ? 4 : 2.5} fill={s.color} />
                 ))}
               </g>
             );
