@@ -21,6 +21,9 @@ export const LAYOUT = {
   money: { gridColumn: { xs: '1 / -1', md: 'span 1' }, gridRow: { md: 'span 2' } },
   vehicles: grid(1.5, { xs: cols(1), sm: cols(2), lg: cols(3) }),
   /** The chart, with the top shops beside it when there are some. */
-  bottom: (withSide: boolean) =>
-    grid(2, { xs: cols(1), lg: withSide ? 'minmax(0, 2fr) minmax(0, 1fr)' : cols(1) }),
+  bottom: (withSide: boolean) => ({
+    ...grid(2, { xs: cols(1), lg: withSide ? 'minmax(0, 2fr) minmax(0, 1fr)' : cols(1) }),
+    // The chart keeps its own height beside a long list of shops: no empty card below it.
+    alignItems: 'start',
+  }),
 };
