@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelStride, niceScale, tickLabel } from './chart-scale';
+import { fitLabel, labelStride, niceScale, tickLabel } from './chart-scale';
 
 describe('niceScale', () => {
   it('rounds the top up to a round step and lists the ticks from 0', () => {
@@ -34,5 +34,13 @@ describe('tickLabel', () => {
     expect(tickLabel(1_500_000)).toBe('1.5M');
     expect(tickLabel(25_000)).toBe('25K');
     expect(tickLabel(0)).toBe('0');
+  });
+});
+
+describe('fitLabel', () => {
+  it('keeps a label that fits and cuts a long one with an ellipsis', () => {
+    expect(fitLabel('01/05', 60)).toBe('01/05');
+    expect(fitLabel('ມາລີ ອິນທະວົງ (staff-vtc-1)', 65)).toBe('ມາລີ ອິນທ…');
+    expect(fitLabel('abc', 1)).toBe('a…');
   });
 });

@@ -33,3 +33,13 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 export function tickLabel(value: number): string {
   return compact.format(value);
 }
+
+/** About how wide one character of an 11 px axis label is. */
+const CHAR_PX = 6.5;
+
+/** A label cut with '…' to about `maxPx` wide (the full one is in the tooltip). */
+export function fitLabel(label: string, maxPx: number): string {
+  const chars = [...label];
+  const room = Math.max(1, Math.floor(maxPx / CHAR_PX));
+  return chars.length <= room ? label : `${chars.slice(0, Math.max(1, room - 1)).join('')}…`;
+}

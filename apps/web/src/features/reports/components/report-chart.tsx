@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useState } from 'react';
 import { formatKip } from '../../../lib/format';
-import { labelStride, niceScale, tickLabel } from './chart-scale';
+import { fitLabel, labelStride, niceScale, tickLabel } from './chart-scale';
 
 export interface ReportChartRow {
   label: string;
@@ -150,7 +150,7 @@ export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
               })}
               {i % stride === 0 && (
                 <text x={x0 + band / 2} y={height - 8} textAnchor="middle" fontSize={11} fill="#444">
-                  {row.label}
+                  {fitLabel(row.label, band * stride - 4)}
                 </text>
               )}
             </g>

@@ -13,12 +13,11 @@ export function csvCell(cell: Cell): string {
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** RFC 4180 CSV (CRLF lines) with a BOM; several sheets follow each other after a blank line. */
-export function buildCsv(sheets: ExportSheet[]): string {
-  const blocks = sheets.map((sheet) =>
-    sheetLines(sheet)
-      .map((line) => line.map(csvCell).join(','))
-      .join('\r\n'),
-  );
-  return `${BOM}${blocks.join('\r\n\r\n')}\r\n`;
+/**
+ * RFC 4180 CSV (CRLF lines) with a BOM. One table per file: a CSV has no sheets, and a second
+ * table under the first would break every program that reads it as data.
+ */
+export function buildCsv(sheet: ExportSheet): string {
+  const lines = sheetLines(sheet).map((line) => line.map(csvCell).join(','));
+  return `${BOM}${lines.join('\r\n')}\r\n`;
 }

@@ -9,9 +9,14 @@ const TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-/** Saves the sheets as `<baseName>.csv|.xlsx` through the browser's download. */
+/**
+ * Saves the report as `<baseName>.csv` (its first, main table) or `.xlsx` (every sheet) through
+ * the browser's download.
+ */
 export function downloadReport(sheets: ExportSheet[], format: ExportFormat, baseName: string): void {
-  const content = format === 'csv' ? buildCsv(sheets) : buildXlsx(sheets);
+  const [main] = sheets;
+  if (!main) return;
+  const content = format === 'csv' ? buildCsv(main) : buildXlsx(sheets);
   const blob = new Blob([content as BlobPart], { type: TYPES[format] });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
