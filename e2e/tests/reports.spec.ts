@@ -240,6 +240,24 @@ test.describe('the report screens', () => {
     await expectScreenTotals(page.getByTestId('period-table'), SCREEN_TOTALS);
   });
 
+  test('on paper: a heading with the shop, period and counting; no app chrome, toolbar or buttons', async ({
+    page,
+  }) => {
+    await page.goto(`/app/report/bill/date?shopId=${shop.shopId}`);
+    await expect(page.getByTestId('totals-row').first()).toBeVisible();
+    await expect(page.getByTestId('print-header')).toBeHidden();
+    await page.emulateMedia({ media: 'print' });
+    const header = page.getByTestId('print-header');
+    await expect(header).toBeVisible();
+    await expect(header).toContainText('ສະຫຼຸບຕາມວັນທີ');
+    await expect(header).toContainText(`ຮ້ານ: ${name}`);
+    await expect(header).toContainText('ນັບຕາມວັນທີປະຕິທິນ');
+    await expect(page.getByTestId('report-toolbar')).toBeHidden();
+    await expect(page.getByTestId('export-csv')).toBeHidden();
+    await expect(page.getByTestId('drawer-toggle')).toBeHidden();
+    await expectScreenTotals(page.getByTestId('period-table'), SCREEN_TOTALS);
+  });
+
   test('at 375 px nothing overflows the page: tables scroll in their own box', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     for (const path of ['bill/date', 'bill/month', 'payment_by_staff', 'bill_cancel', 'customers']) {

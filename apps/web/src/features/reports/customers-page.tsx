@@ -28,19 +28,21 @@ export function minVisitsOf(text: string): number {
   return Number.isFinite(n) ? Math.min(1000, Math.max(2, n)) : DEFAULT_MIN_VISITS;
 }
 
+/** The plate, then its visits and money (in view on a phone), then the rest. */
 function customerColumns(t: TFunction, withShop: boolean): ReportColumn<RegularCustomer>[] {
+  const shop: ReportColumn<RegularCustomer>[] = withShop
+    ? [{ key: 'shop', header: t('columns.shop'), value: (r) => r.shopName }]
+    : [];
   return [
     { key: 'plate', header: t('columns.plate'), value: (r) => r.plate },
+    { key: 'visits', header: t('columns.visits'), kind: 'count', value: (r) => r.visits },
+    { key: 'amount', header: t('measures.amount'), kind: 'money', value: (r) => r.amount },
     {
       key: 'vehicleType',
       header: t('columns.vehicleType'),
       value: (r) => t(`common:vehicles.${r.vehicleType}`),
     },
-    ...(withShop
-      ? [{ key: 'shop', header: t('columns.shop'), value: (r: RegularCustomer) => r.shopName }]
-      : []),
-    { key: 'visits', header: t('columns.visits'), kind: 'count', value: (r) => r.visits },
-    { key: 'amount', header: t('measures.amount'), kind: 'money', value: (r) => r.amount },
+    ...shop,
     { key: 'firstAt', header: t('columns.firstAt'), value: (r) => formatDateTime(r.firstAt) },
     { key: 'lastAt', header: t('columns.lastAt'), value: (r) => formatDateTime(r.lastAt) },
   ];

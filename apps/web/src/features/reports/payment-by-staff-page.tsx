@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { ReportPaymentByStaff, StaffPaymentRow } from '@parking-hub/contracts/reports';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatKip } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePaymentByStaff } from './api/get-payment-by-staff';
 import { measureColumns, measureTotals, type ReportColumn, toSheet } from './components/columns';
@@ -28,22 +30,29 @@ function countedColumn(
     header: t('columns.counted'),
     kind: 'money',
     value: (r) => r.counted,
+    // On paper the amount typed, not an input box.
     render: (r) =>
       r.staffId ? (
-        <TextField
-          value={inputs[rowKey(r)] ?? ''}
-          onChange={(e) => onInput(rowKey(r), e.target.value)}
-          fullWidth={false}
-          sx={{ width: 140 }}
-          slotProps={{
-            htmlInput: {
-              inputMode: 'numeric',
-              'aria-label': t('staff.countedLabel', { name: r.staffName ?? r.username ?? '' }),
-              'data-testid': 'counted-input',
-              style: { textAlign: 'right' },
-            },
-          }}
-        />
+        <>
+          <TextField
+            value={inputs[rowKey(r)] ?? ''}
+            onChange={(e) => onInput(rowKey(r), e.target.value)}
+            fullWidth={false}
+            sx={{ width: 140 }}
+            data-screen-only
+            slotProps={{
+              htmlInput: {
+                inputMode: 'numeric',
+                'aria-label': t('staff.countedLabel', { name: r.staffName ?? r.username ?? '' }),
+                'data-testid': 'counted-input',
+                style: { textAlign: 'right' },
+              },
+            }}
+          />
+          <Box component="span" data-print-only sx={{ display: 'none' }}>
+            {r.counted === null ? '' : formatKip(r.counted)}
+          </Box>
+        </>
       ) : null,
   };
 }
