@@ -52,6 +52,9 @@ describe('npm run seed:demo', () => {
        on b.shop_id = c.shop_id where c.last_number <> b.hi`,
     );
     expect(counters).toEqual([]);
+    // The rollup the load sums as it writes equals the one report_from_bills makes of the bills.
+    expect(await q('select * from report_check(null)')).toEqual([]);
+    expect((await q<{ n: number }>('select count(*)::int as n from report_daily'))[0]?.n).toBeGreaterThan(0);
     const statuses = await q<{ status: string }>('select distinct status from bills order by status');
     expect(statuses.map((s) => s.status)).toEqual(['CANCELLED', 'CLOSED', 'LOST', 'PARKED']);
     expect(
@@ -59,7 +62,7 @@ describe('npm run seed:demo', () => {
     ).toBe(0);
 
     const sample = await q<Record<string, never>>(
-      `select b.*, b.business_date::text as bdate, s.timezone, s.open_shop, s.close_shop, to_json(r.*) as rule
+      `select b.*, b.business_date::text as bdate, b.out_business_date::text as out_bdate, s.timezone, s.open_shop, s.close_shop, to_json(r.*) as rule
        from bills b join shops s on s.id = b.shop_id
        join price_rules r on r.shop_id = b.shop_id and r.vehicle_type = b.vehicle_type
        where b.status in ('CLOSED', 'LOST') order by random() limit 300`,
@@ -71,6 +74,7 @@ describe('npm run seed:demo', () => {
         closeShop: b.close_shop as string | null,
       };
       expect(b.bdate).toBe(businessDate(b.check_in_at as Date, hours));
+      expect(b.out_bdate).toBe(businessDate(b.check_out_at as Date, hours));
       const r = b.rule as Record<string, unknown>;
       const rule = ruleOf({
         rule: {

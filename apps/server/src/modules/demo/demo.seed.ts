@@ -1,12 +1,9 @@
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { Database } from '../../db/client.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ensureFirstAdmin } from '../users/bootstrap.ts';
-import { BILL_COPY_COLUMNS, type BillCounts, type DemoShop, demoBills } from './demo.bills.ts';
+import type { BillCounts, DemoShop } from './demo.bills.ts';
 import { TEMPLATES } from './demo.catalog.ts';
+import { loadBills } from './demo.load.ts';
 import { Random } from './demo.random.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
 
@@ -35,39 +32,6 @@ export interface SeedSummary extends BillCounts {
 }
 
 const templateAverage = TEMPLATES.reduce((s, t) => s + t.perDay, 0) / TEMPLATES.length;
-
-/** Lines joined into chunks of about 1,000 rows: one stream write per row would dominate the load. */
-function* chunks(lines: Iterable<string>): Generator<string> {
-  let buffer = '';
-  let n = 0;
-  for (const line of lines) {
-    buffer += line;
-    if (++n === 1000) {
-      yield buffer;
-      buffer = '';
-      n = 0;
-    }
-  }
-  if (buffer) yield buffer;
-}
-
-async function copyBills(
-  client: pg.PoolClient,
-  rng: Random,
-  shop: DemoShop,
-  o: SeedOptions,
-  counts: BillCounts,
-) {
-  const now = (o.now ?? new Date()).getTime();
-  const stream = client.query(copyFrom(`copy bills (${BILL_COPY_COLUMNS.join(', ')}) from stdin`));
-  await pipeline(Readable.from(chunks(demoBills(rng, shop, o.days, now, 1, counts))), stream);
-  await client.query(
-    `insert into shop_bill_counters (shop_id, last_number)
-       select $1, coalesce(max(number), 0) from bills where shop_id = $1
-     on conflict (shop_id) do update set last_number = excluded.last_number`,
-    [shop.id],
-  );
-}
 
 /**
  * `npm run seed:demo`: agents, shops (some with branches), staff of every role, price rules of
@@ -128,15 +92,26 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
       await client.query('commit');
     }
     log(`${made.length} shops (${branches} branches) and their staff made; writing bills…`);
+    const superuser = (await client.query(`select rolsuper from pg_roles where rolname = current_user`))
+      .rows[0]?.rolsuper as boolean;
+    await client.query('begin');
     // A bulk load of rows whose keys were all just made: as pg_restore does, skip the per-row
-    // foreign-key triggers when allowed (superuser), which halves the load time.
-    const superuser = await client.query(`select rolsuper from pg_roles where rolname = current_user`);
-    if (superuser.rows[0]?.rolsuper) await client.query('set session_replication_role = replica');
-    for (const [i, shop] of made.entries()) {
-      await copyBills(client, rng, shop, o, counts);
-      if ((i + 1) % 20 === 0)
-        log(`  ${i + 1}/${made.length} shops, ${counts.bills.toLocaleString('en')} bills`);
-    }
+    // foreign-key triggers when allowed (superuser); the rollup is then written by loadBills.
+    if (superuser) await client.query('set local session_replication_role = replica');
+    await client.query('lock table bills, bill_prints, report_daily in share row exclusive mode');
+    const empty = !(await client.query('select 1 from bills limit 1')).rowCount;
+    const now = (o.now ?? new Date()).getTime();
+    const lastNumbers = await loadBills(client, made, { days: o.days, seed: o.seed, now, log }, counts, {
+      superuser,
+      bulk: superuser && empty,
+    });
+    await client.query(
+      `insert into shop_bill_counters (shop_id, last_number)
+         select * from unnest($1::uuid[], $2::int[])
+       on conflict (shop_id) do update set last_number = excluded.last_number`,
+      [[...lastNumbers.keys()], [...lastNumbers.values()]],
+    );
+    await client.query('commit');
     log(`bills written after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     if (o.prints !== false) {
       log('recording the print history…');
@@ -150,12 +125,9 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
         [ids],
       );
     }
-    await client.query('reset session_replication_role');
-    // The report trigger did not run during the COPY (or ran row by row): refill these shops' rollup.
-    log('summing the reports…');
-    await client.query('select report_rebuild($1::uuid[])', [made.map((s) => s.id)]);
     await client.query('analyze bills');
     await client.query('analyze report_daily');
+    log(`analysed after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const usersAfter = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);
     return {
       ...counts,
