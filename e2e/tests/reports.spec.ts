@@ -129,6 +129,10 @@ test.describe('the report screens', () => {
     await expect(page).toHaveURL(/from=\d{4}-\d{2}-\d{2}&to=/);
     await expect(page.getByTestId('empty-state')).toHaveText('ບໍ່ມີຂໍ້ມູນໃນຊ່ວງນີ້');
     await expect(page.getByTestId('export-csv')).toBeDisabled();
+
+    // More than three years: the server's reason, not a blank screen.
+    await page.goto('/app/report/bill/date?from=2020-01-01&to=2026-01-01');
+    await expect(page.getByTestId('error-state')).toHaveText('ລາຍງານໜຶ່ງຄັ້ງໄດ້ບໍ່ເກີນ 3 ປີ, ກະລຸນາເລືອກໄລຍະສັ້ນລົງ');
   });
 
   test('bill by month: this month in one row, the same totals exported', async ({ page }) => {

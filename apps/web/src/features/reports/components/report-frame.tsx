@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../../app/use-screen-title';
 import { PageHeader } from '../../../components/page-header';
 import { EmptyState, ErrorState } from '../../../components/states';
+import { isApiError } from '../../../lib/api-error';
+import { messageText } from '../../../lib/i18n';
 import type { ExportSheet } from '../export/sheet';
 import type { ReportParams } from '../use-report-params';
 import { ExportButtons } from './export-buttons';
@@ -34,6 +36,12 @@ export interface ReportFrameProps<T> {
   /** A screen's own fields in the toolbar (e.g. "at least N visits"). */
   tools?: ReactNode;
   children: (data: T) => ReactNode;
+}
+
+/** A refused question (e.g. a period over three years) says why, not only "bad input". */
+function reasonOf(error: unknown): unknown {
+  const field = isApiError(error) && error.messages ? Object.values(error.messages)[0] : undefined;
+  return field ? new Error(messageText(field)) : error;
 }
 
 function Loading() {
@@ -70,7 +78,7 @@ export function ReportFrame<T>({
 
   let body: ReactNode;
   if (query.error && data === undefined)
-    body = <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+    body = <ErrorState error={reasonOf(query.error)} onRetry={() => void query.refetch()} />;
   else if (data === undefined) body = <Loading />;
   else if (!ready)
     body = (
