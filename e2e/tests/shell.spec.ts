@@ -78,9 +78,8 @@ test.describe('the drawer at 375 px', () => {
 test('every /app screen of the specification is registered and titled in Lao', async ({ page }) => {
   await signIn(page);
   const placeholders: Array<[string, string]> = [
-    ['/app/report/payment_by_staff', 'ສະຫຼຸບເງິນຕາມພະນັກງານ'],
-    ['/app/report/bill/date', 'ສະຫຼຸບຕາມວັນທີ'],
-    ['/app/report/customers', 'ລູກຄ້າປະຈຳ'],
+    ['/app/report/bill/members', 'ລູກຄ້າສະມາຊິກ'],
+    ['/app/accounting', 'ລາຍງານການເງິນ'],
     ['/app/rolls', 'ຈັດການມ້ວນເຈ້ຍ'],
     ['/app/news', 'ປະກາດຂ່າວສານ'],
   ];

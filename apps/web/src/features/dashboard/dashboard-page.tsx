@@ -8,7 +8,7 @@ import { useScreenTitle } from '../../app/use-screen-title';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useSession } from '../../lib/session-store';
-import { useByClosing } from '../reports/use-by-closing';
+import { useByClosing } from '../../lib/use-by-closing';
 import { useBalance } from './api/get-balance';
 import { useChart } from './api/get-chart';
 import { DashboardControls } from './components/dashboard-controls';

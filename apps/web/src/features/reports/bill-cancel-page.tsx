@@ -1,10 +1,10 @@
 import type { CancelledBill, ReportCancel } from '@parking-hub/contracts/reports';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ReportChart } from '../../components/chart/report-chart';
 import { formatDateTime } from '../../lib/format';
 import { getAllCancelledBills, useCancelReport } from './api/get-cancel-report';
 import { type ReportColumn, toSheet } from './components/columns';
-import { ReportChart } from './components/report-chart';
 import { ReportFrame } from './components/report-frame';
 import { ReportPager } from './components/report-pager';
 import { ReportSection } from './components/report-section';

@@ -5,11 +5,11 @@ import type { ReportPaymentByStaff, StaffPaymentRow } from '@parking-hub/contrac
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReportChart } from '../../components/chart/report-chart';
 import { formatKip } from '../../lib/format';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { usePaymentByStaff } from './api/get-payment-by-staff';
 import { measureColumns, measureTotals, type ReportColumn, toSheet } from './components/columns';
-import { ReportChart } from './components/report-chart';
 import { ReportFrame } from './components/report-frame';
 import { ReportSection } from './components/report-section';
 import { ReportTable } from './components/report-table';

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { DEFAULT_TIME_ZONE } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
+import { useByClosing } from '../../lib/use-by-closing';
 import { useSearchFilters } from '../../lib/use-search-filters';
 import { DEFAULT_PRESET, presetRange, type ReportRange, rangeFromUrl } from './report-range';
-import { useByClosing } from './use-by-closing';
 
 const BASE_KEYS = ['from', 'to', 'shopId'] as const;
 type BaseKey = (typeof BASE_KEYS)[number];

@@ -1,9 +1,9 @@
 import Skeleton from '@mui/material/Skeleton';
 import type { ReportChart as Chart } from '@parking-hub/contracts/reports';
 import { useTranslation } from 'react-i18next';
+import { ReportChart } from '../../../components/chart/report-chart';
 import { ErrorState } from '../../../components/states';
 import { formatKip } from '../../../lib/format';
-import { ReportChart } from '../../reports/components/report-chart';
 import { chartRows, formatCount } from '../dashboard-figures';
 import { SectionCard } from './section-card';
 

@@ -2,10 +2,10 @@ import type { ReportByDate, ReportMeasures, ReportRangeBody } from '@parking-hub
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ReportChart } from '../../../components/chart/report-chart';
 import type { ExportSheet } from '../export/sheet';
 import { useReportParams } from '../use-report-params';
 import { measureColumns, measureTotals, type ReportColumn, toSheet } from './columns';
-import { ReportChart } from './report-chart';
 import { ReportFrame } from './report-frame';
 import { ReportSection } from './report-section';
 import { ReportTable } from './report-table';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLayoutEffect, useRef, useState } from 'react';
-import { formatKip } from '../../../lib/format';
+import { formatKip } from '../../lib/format';
 import { fitLabel, labelStride, niceScale, tickLabel } from './chart-scale';
 
 export interface ReportChartRow {

@@ -1,7 +1,7 @@
 import { REPORT_BY_CLOSING_KEY } from '@parking-hub/contracts/reports';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
-import { storage } from '../../lib/storage';
 import { createByClosingStore, parseByClosing } from './by-closing-store';
+import { storage } from './storage';
 
 const store = createByClosingStore(storage);
 
