@@ -169,6 +169,7 @@ export const reportCancelSchema = z.object({
     z.object({
       staffId: z.string().nullable(),
       staffName: z.string().nullable(),
+      username: z.string().nullable(),
       count: z.number().int(),
       amount: z.number().int(),
     }),

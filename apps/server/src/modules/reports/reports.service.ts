@@ -337,11 +337,10 @@ export async function reportCancel(
     data: {
       totals: { count, amount },
       byStaff: [...staff.entries()]
-        .map(([staffId, g]) => ({
-          staffId,
-          staffName: staffId ? (names.get(staffId)?.fullName ?? null) : null,
-          ...g,
-        }))
+        .map(([staffId, g]) => {
+          const person = staffId ? names.get(staffId) : undefined;
+          return { staffId, staffName: person?.fullName ?? null, username: person?.username ?? null, ...g };
+        })
         .sort((a, b) => b.count - a.count || (a.staffName ?? '').localeCompare(b.staffName ?? '')),
       byDate: [...dates.entries()]
         .map(([date, g]) => ({ date, ...g }))

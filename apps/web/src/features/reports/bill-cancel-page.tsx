@@ -10,10 +10,11 @@ import { ReportPager } from './components/report-pager';
 import { ReportSection } from './components/report-section';
 import { ReportTable } from './components/report-table';
 import { dayLabel, shortDayLabel } from './report-format';
+import { staffLabels } from './staff-label';
 import { useReportParams } from './use-report-params';
 
 const PAGE_SIZE = 20;
-type StaffRow = ReportCancel['byStaff'][number];
+type StaffRow = ReportCancel['byStaff'][number] & { label: string };
 type DateRow = ReportCancel['byDate'][number];
 
 function billColumns(t: TFunction, withShop: boolean): ReportColumn<CancelledBill>[] {
@@ -41,11 +42,14 @@ const countColumns = <T extends { count: number; amount: number }>(t: TFunction)
   { key: 'amount', header: t('columns.refunded'), kind: 'money', value: (r) => r.amount },
 ];
 
+/** Staff rows with their labels (two people of the same name told apart by user name). */
+function labelled(rows: ReportCancel['byStaff'], none: string): StaffRow[] {
+  const labels = staffLabels(rows, none);
+  return rows.map((r, i) => ({ ...r, label: labels[i] ?? none }));
+}
+
 function staffColumns(t: TFunction): ReportColumn<StaffRow>[] {
-  return [
-    { key: 'staff', header: t('columns.staff'), value: (r) => r.staffName ?? t('noStaff') },
-    ...countColumns<StaffRow>(t),
-  ];
+  return [{ key: 'staff', header: t('columns.staff'), value: (r) => r.label }, ...countColumns<StaffRow>(t)];
 }
 
 function dateColumns(t: TFunction): ReportColumn<DateRow>[] {
@@ -75,7 +79,13 @@ export default function BillCancelPage() {
       isEmpty={(data) => data.totals.count === 0}
       sheets={async (data, heading) => [
         toSheet(t('cancel.bills'), heading, bills, await getAllCancelledBills(params.body), billTotals(data)),
-        toSheet(t('cancel.byStaff'), heading, staffColumns(t), data.byStaff, totalsOf(data)),
+        toSheet(
+          t('cancel.byStaff'),
+          heading,
+          staffColumns(t),
+          labelled(data.byStaff, t('noStaff')),
+          totalsOf(data),
+        ),
         toSheet(t('cancel.byDate'), heading, dateColumns(t), data.byDate, totalsOf(data)),
       ]}
       fileName="report-bill-cancel"
@@ -98,7 +108,7 @@ export default function BillCancelPage() {
           <ReportSection title={t('cancel.byStaff')}>
             <ReportTable
               columns={staffColumns(t)}
-              rows={data.byStaff}
+              rows={labelled(data.byStaff, t('noStaff'))}
               rowKey={(r) => r.staffId ?? '-'}
               totals={totalsOf(data).line}
               data-testid="cancel-staff-table"
