@@ -3,18 +3,49 @@
  * its own process on a throw-away embedded PostgreSQL (or DATABASE_URL), then measures:
  *  - argon2id verify time (the cost of every sign-in),
  *  - authenticated requests at 50 connections (token hash → session → user on every call),
+ *  - reports (bench/reports.ts): BENCH_BILLS bills (default 10,000,000; 0 skips) loaded by the demo
+ *    generator, each report endpoint next to a plain GROUP BY over bills, and the deep bill history,
  *  - bills (bench/bills.ts): bill/find against a bare Fastify + pg server, and check-ins per second
- *    with gap-free numbering.
+ *    with gap-free numbering (on the loaded database, the rollup trigger in place),
+ * then one table of targets and measures.
+ *
+ * With DATABASE_URL (a real PostgreSQL), the bench works in a database of its own on that server:
+ * BENCH_DATABASE names it (made when missing, kept afterwards, so a second run reuses its load);
+ * without it, a fresh one is made and dropped at the end.
  */
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../apps/server/src/modules/auth/password.ts';
 import { billsBench } from './bills.ts';
+import { reportsBench } from './reports.ts';
 import { startBenchServer } from './server.ts';
+import { out, pct, printVerdicts, type Verdict } from './stats.ts';
 
-const out = (s: string) => process.stdout.write(`${s}\n`);
-const pct = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+/** The bench's own database on DATABASE_URL's server, as the embedded one is made (C locale). */
+async function benchDatabase(serverUrl: string) {
+  const name = process.env.BENCH_DATABASE ?? `ph_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists)
+    await admin.query(
+      `create database ${admin.escapeIdentifier(name)} template template0 locale 'C' encoding 'UTF8'`,
+    );
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      if (process.env.BENCH_DATABASE) return;
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`drop database if exists ${c.escapeIdentifier(name)}`);
+      await c.end();
+    },
+  };
+}
 
 async function argon2Bench() {
   const hash = await hashPassword('bench-password-1');
@@ -49,31 +80,46 @@ async function httpBench(url: string, token: string, title: string, body: unknow
   );
 }
 
+const DEMO_ADMIN = { username: 'admin', password: 'demo1234' };
+
+async function login(base: string, who: { username: string; password: string }) {
+  const res = await fetch(`${base}/parking-hub-api/v1/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(who),
+  });
+  return ((await res.json()) as { data?: { token: string } }).data?.token;
+}
+
 async function main() {
   await argon2Bench();
   const admin = { username: 'bench-admin', password: 'bench-password-1' };
+  const own = process.env.DATABASE_URL ? await benchDatabase(process.env.DATABASE_URL) : null;
+  if (own) process.env.DATABASE_URL = own.url;
   const server = await startBenchServer({
     INITIAL_ADMIN_USERNAME: admin.username,
     INITIAL_ADMIN_PASSWORD: admin.password,
   });
+  const verdicts: Verdict[] = [];
   try {
-    const login = await fetch(`${server.base}/parking-hub-api/v1/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(admin),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    // A database loaded by seed:demo before the bench first ran has the demo's admin instead.
+    const token = (await login(server.base, admin)) ?? (await login(server.base, DEMO_ADMIN));
+    if (!token) throw new Error('no admin could sign in');
     out('\nHTTP against the real server (own process), 50 connections:');
     await httpBench(`${server.base}/parking-hub-api/v1/me`, token, 'POST /v1/me', { brand: 'unknown' });
     await httpBench(`${server.base}/parking-hub-api/v1/users`, token, 'POST /v1/users (page 1)', { page: 1 });
-    await billsBench(server);
+    if (process.env.BENCH_BILLS !== '0') verdicts.push(...(await reportsBench(server, token)));
+    verdicts.push(...(await billsBench(server)));
+    printVerdicts(verdicts);
+    if (verdicts.some((v) => !v.pass)) process.exitCode = 1;
   } finally {
     await server.stop();
+    await own?.drop();
   }
 }
 
 main().then(
-  () => process.exit(0),
+  () => process.exit(process.exitCode ?? 0),
   (err: unknown) => {
     process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
     process.exit(1);

@@ -51,14 +51,24 @@ async function copyIn(client: pg.PoolClient, sql: string, chunks: Iterable<Buffe
   await pipeline(Readable.from(chunks), client.query(copyFrom(sql)));
 }
 
-/** The indexes of these tables that no constraint owns, as `CREATE INDEX` statements. */
-async function secondaryIndexes(client: pg.PoolClient, tables: string[]) {
-  const res = await client.query<{ name: string; def: string }>(
-    `select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+/**
+ * Statements that drop the secondary indexes of `bills` and every index of `report_daily` (its
+ * primary key too: no key refers to it), and the statements that make them again.
+ */
+async function rebuildableIndexes(client: pg.PoolClient) {
+  const res = await client.query<{ drop: string; create: string }>(
+    `select format('drop index %s', i.indexrelid::regclass) as drop, pg_get_indexdef(i.indexrelid) as create
      from pg_index i
-     where i.indrelid = any ($1::regclass[])
-       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`,
-    [tables],
+     where i.indrelid = 'bills'::regclass
+       and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)
+     union all
+     select format('alter table report_daily drop constraint %I', c.conname),
+            format('alter table report_daily add constraint %I %s', c.conname, pg_get_constraintdef(c.oid))
+     from pg_constraint c where c.conrelid = 'report_daily'::regclass and c.contype = 'p'
+     union all
+     select format('drop index %s', i.indexrelid::regclass), pg_get_indexdef(i.indexrelid)
+     from pg_index i
+     where i.indrelid = 'report_daily'::regclass and not i.indisprimary`,
   );
   return res.rows;
 }
@@ -78,12 +88,11 @@ export async function loadBills(
   mode: { superuser: boolean; bulk: boolean },
 ): Promise<Map<string, number>> {
   const gens = shops.map((shop, i) => new ShopBills(shop, shopSeed(o.seed, i), o.now, counts));
-  const tables = ['bills', 'report_daily'];
-  let indexes: { name: string; def: string }[] = [];
+  let indexes: { drop: string; create: string }[] = [];
   if (mode.bulk) {
     await client.query('truncate bills, bill_prints, report_daily');
-    indexes = await secondaryIndexes(client, tables);
-    for (const ix of indexes) await client.query(`drop index ${ix.name}`);
+    indexes = await rebuildableIndexes(client);
+    for (const ix of indexes) await client.query(ix.drop);
     await client.query(`set local maintenance_work_mem = '1GB'`);
   }
   const freeze = mode.bulk ? ', freeze' : '';
@@ -108,8 +117,8 @@ export async function loadBills(
   }
   for (const ix of indexes) {
     started = Date.now();
-    await client.query(ix.def);
-    o.log(`  index ${ix.name} built in ${secs(started)}`);
+    await client.query(ix.create);
+    o.log(`  ${ix.create.replace(/ USING btree| ON public\./g, ' ').slice(0, 70)}: ${secs(started)}`);
   }
   /** Each shop's last bill number, for its counter. */
   return new Map(gens.map((g, i) => [shops[i]?.id ?? '', g.number - 1]));

@@ -1,0 +1,50 @@
+import { performance } from 'node:perf_hooks';
+
+export const out = (s: string) => process.stdout.write(`${s}\n`);
+
+export const pct = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+export interface Timing {
+  runs: number;
+  p50: number;
+  p95: number;
+}
+
+/**
+ * Runs `call(i)` one after another (latency, not throughput): at least `min` and at most `max`
+ * times, stopping after `budgetMs` once `min` is reached, after `warmUp` unmeasured calls.
+ */
+export async function timed(
+  call: (i: number) => Promise<unknown>,
+  o: { min: number; max: number; budgetMs: number; warmUp: number },
+): Promise<Timing> {
+  for (let i = 0; i < o.warmUp; i++) await call(i);
+  const times: number[] = [];
+  const started = performance.now();
+  for (let i = 0; i < o.max; i++) {
+    if (i >= o.min && performance.now() - started > o.budgetMs) break;
+    const t0 = performance.now();
+    await call(i);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { runs: times.length, p50: pct(times, 50), p95: pct(times, 95) };
+}
+
+/** One line of the closing table: what was asked, what was measured. */
+export interface Verdict {
+  what: string;
+  target: string;
+  measured: string;
+  pass: boolean;
+}
+
+export function printVerdicts(verdicts: Verdict[]): void {
+  const w = Math.max(...verdicts.map((v) => v.what.length), 10);
+  out(`\n${'measure'.padEnd(w)}  ${'target'.padEnd(12)}  ${'measured'.padEnd(34)}  result`);
+  for (const v of verdicts)
+    out(`${v.what.padEnd(w)}  ${v.target.padEnd(12)}  ${v.measured.padEnd(34)}  ${v.pass ? 'pass' : 'FAIL'}`);
+}
+
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
