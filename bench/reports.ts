@@ -135,7 +135,8 @@ export async function reportsBench(server: BenchServer, token: string): Promise<
             async (i) => {
               fromSql.set(i % months.length, await report.base(db, rangeOf(i)));
             },
-            { min: 3, max: 40, budgetMs: scale, warmUp: 1 },
+            // A plain GROUP BY over every shop takes seconds: three runs, no warm-up, are enough.
+            { min: 3, max: 40, budgetMs: scale, warmUp: scope === 'one shop' ? 1 : 0 },
           );
           for (const [m, want] of fromSql) {
             const got = pick(fromApi.get(m) ?? (await call(report, rangeOf(m))), want);
@@ -145,15 +146,16 @@ export async function reportsBench(server: BenchServer, token: string): Promise<
               );
           }
           const mode = byClosing ? 'by closing' : 'calendar';
+          const speedUp = (sql.p50 / api.p50).toFixed(sql.p50 < 10 * api.p50 ? 1 : 0);
           out(
             `  ${report.name.padEnd(19)} ${scope.padEnd(9)} ${mode.padEnd(10)} endpoint p50 ${ms(api.p50).padStart(9)} p95 ${ms(api.p95).padStart(9)} (${api.runs})` +
-              `   GROUP BY p50 ${ms(sql.p50).padStart(10)} p95 ${ms(sql.p95).padStart(10)} (${sql.runs})   ×${(sql.p50 / api.p50).toFixed(1)}   totals equal`,
+              `   GROUP BY p50 ${ms(sql.p50).padStart(10)} p95 ${ms(sql.p95).padStart(10)} (${sql.runs})   ×${speedUp}   totals equal`,
           );
           const limit = scope === 'one shop' ? 50 : 200;
           verdicts.push({
             what: `${report.name}, ${scope}, ${mode}`,
             target: `p95 ≤ ${limit} ms`,
-            measured: `p95 ${ms(api.p95)} (×${(sql.p50 / api.p50).toFixed(0)} vs GROUP BY)`,
+            measured: `p95 ${ms(api.p95)} (×${speedUp} vs GROUP BY)`,
             pass: api.p95 <= limit,
           });
         }

@@ -1,7 +1,7 @@
 /**
  * `npm run seed:demo -- --shops 6 --days 90`: demo data (shops, staff of every role, price
  * rules, members, bills) in DATABASE_URL or the embedded database in DATA_DIR. Also what the
- * benchmarks use for large volumes (`--shops 200 --days 730 --per-day 70`).
+ * benchmarks use for large volumes (`--shops 200 --days 730 --per-day 61 --no-prints`: 10M bills).
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
