@@ -67,6 +67,8 @@ export const bills = pgTable(
     index('bills_in_idx').on(t.checkInAt, t.id),
     index('bills_shop_plate_idx').on(t.shopId, t.plateKey).where(sql`${t.plateKey} is not null`),
     index('bills_parked_idx').on(t.shopId, t.checkInAt).where(sql`${t.status} = 'PARKED'`),
+    // Also bills_shop_plate_visits_idx (migration 0004): (shop, check-in) INCLUDE the regular
+    // customers' columns, which Drizzle cannot declare.
     index('bills_cancelled_idx').on(t.shopId, t.cancelledAt).where(sql`${t.status} = 'CANCELLED'`),
     check('bills_status_check', sql`${t.status} in ('PARKED','CLOSED','CANCELLED','LOST')`),
     check('bills_type_check', sql`${t.vehicleType} in ('MOTORBIKE','CAR','BICYCLE','MINIBUS','TRUCK')`),

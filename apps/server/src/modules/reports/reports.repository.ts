@@ -209,24 +209,30 @@ export async function cancelledBills(
     cancelReason: string;
     amount: number;
   }>(sql`
-    select ${bills.id}::text as "id", ${bills.reference} as "reference", ${bills.number} as "number",
-           ${bills.shopId} as "shopId", ${shops.name} as "shopName", ${shops.code} as "shopCode",
-           ${bills.vehicleType} as "vehicleType", ${bills.plate} as "plate",
-           ${bills.checkInAt} as "checkInAt", ui.full_name as "checkInByName",
-           ${bills.cancelledAt} as "cancelledAt", ${cancelDate(range.byClosing)} as "date",
-           ${bills.cancelledBy} as "cancelledById", uc.full_name as "cancelledByName",
-           ${bills.cancelReason} as "cancelReason", coalesce(${bills.fee}, 0) as "amount"
-    from ${bills}
-    join ${shops} on ${shops.id} = ${bills.shopId}
-    left join users ui on ui.id = ${bills.checkInBy}
-    left join users uc on uc.id = ${bills.cancelledBy}
-    ${where(
-      shopCondition(target, bills.shopId),
-      sql`${bills.status} = 'CANCELLED'`,
-      eventOn(bills.cancelledAt, bills.cancelBusinessDate, range),
-    )}
-    order by ${bills.cancelledAt} desc, ${bills.id} desc
-    limit ${page.limit} offset ${page.offset}`);
+    with page as (
+      select ${bills.id} as id, ${shops.name} as shop_name, ${shops.code} as shop_code,
+             ${cancelDate(range.byClosing)} as day
+      from ${bills}
+      join ${shops} on ${shops.id} = ${bills.shopId}
+      ${where(
+        shopCondition(target, bills.shopId),
+        sql`${bills.status} = 'CANCELLED'`,
+        eventOn(bills.cancelledAt, bills.cancelBusinessDate, range),
+      )}
+      order by ${bills.cancelledAt} desc, ${bills.id} desc
+      limit ${page.limit} offset ${page.offset}
+    )
+    -- The page first, then its names: staff are looked up for the bills shown only.
+    select b.id::text as "id", b.reference, b.number, b.shop_id as "shopId", p.shop_name as "shopName",
+           p.shop_code as "shopCode", b.vehicle_type as "vehicleType", b.plate,
+           b.check_in_at as "checkInAt", ui.full_name as "checkInByName", b.cancelled_at as "cancelledAt",
+           p.day as "date", b.cancelled_by as "cancelledById", uc.full_name as "cancelledByName",
+           b.cancel_reason as "cancelReason", coalesce(b.fee, 0) as "amount"
+    from page p
+    join bills b on b.id = p.id
+    left join users ui on ui.id = b.check_in_by
+    left join users uc on uc.id = b.cancelled_by
+    order by b.cancelled_at desc, b.id desc`);
   return result.rows;
 }
 
@@ -235,18 +241,6 @@ export async function cancelledBills(
  * first; totals over every such plate, not only the `limit` listed.
  */
 export async function regularPlates(
-  db: Executor,
-  target: ReportShops,
-  q: { from: string; to: string; byClosing: boolean; minVisits: number; limit: number },
-) {
-  // One group per plate of the period: enough memory that the grouping never spills to disk.
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local work_mem = '64MB'`);
-    return regularPlatesIn(tx, target, q);
-  });
-}
-
-async function regularPlatesIn(
   db: Executor,
   target: ReportShops,
   q: { from: string; to: string; byClosing: boolean; minVisits: number; limit: number },
@@ -267,16 +261,19 @@ async function regularPlatesIn(
     totalAmount: string;
   }>(sql`
     with v as (
-      select ${bills.shopId} as shop_id, ${bills.plateKey} as plate_key, count(*)::int as visits,
-             coalesce(sum(${bills.fee}), 0)::bigint as amount,
-             min(${bills.checkInAt}) as first_at, max(${bills.checkInAt}) as last_at,
-             max(${bills.id}) as last_id
-      from ${bills} join ${shops} on ${shops.id} = ${bills.shopId}
-      ${where(
-        shopCondition(target, bills.shopId),
-        sql`${bills.plateKey} is not null and ${bills.status} <> 'CANCELLED'`,
-        eventOn(bills.checkInAt, bills.businessDate, q),
-      )}
+      select ${shops.id} as shop_id, b.plate_key, count(*)::int as visits,
+             coalesce(sum(b.fee), 0)::bigint as amount, min(b.check_in_at) as first_at,
+             max(b.check_in_at) as last_at, max(b.id) as last_id
+      from ${shops}
+      -- Shop by shop, so each reads a range of bills_shop_plate_visits_idx and nothing else.
+      cross join lateral (
+        select ${bills.plateKey} as plate_key, ${bills.fee} as fee, ${bills.checkInAt} as check_in_at,
+               ${bills.id} as id
+        from ${bills}
+        where ${bills.shopId} = ${shops.id} and ${bills.plateKey} is not null
+          and ${bills.status} <> 'CANCELLED' and ${eventOn(bills.checkInAt, bills.businessDate, q)}
+      ) b
+      ${where(shopCondition(target, shops.id))}
       group by 1, 2
       having count(*) >= ${q.minVisits}
     ), ranked as (
