@@ -272,7 +272,12 @@ describe('POST /v1/prices/delete', () => {
     expect(await counts()).toEqual(before);
     await t.db
       .update(bills)
-      .set({ status: 'CANCELLED', cancelledAt: new Date(), cancelReason: 'test' })
+      .set({
+        status: 'CANCELLED',
+        cancelledAt: new Date(),
+        cancelReason: 'test',
+        cancelBusinessDate: '2026-01-01',
+      })
       .where(eq(bills.number, 999));
     const res = await del(s.agent.token, bicycle?.id);
     expect([res.statusCode, res.body]).toEqual([200, { status: 'success', message: 'ລຶບສຳເລັດ' }]);
