@@ -4,8 +4,8 @@
  * first differences, when they disagree. Uses DATABASE_URL, or the embedded database in DATA_DIR
  * (joining a Parking Hub that is running there, or starting the cluster for the job).
  */
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
+import type pg from 'pg';
+import { runWithDatabase } from './run-script.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -14,57 +14,47 @@ function shopsFromArgs(args: string[]): string[] | null {
   return ids.length ? ids : null;
 }
 
-async function main(): Promise<number> {
-  const [command = 'check', ...args] = process.argv.slice(2);
-  if (command !== 'rebuild' && command !== 'check') {
-    out('usage: report-rollup.ts rebuild|check [--shop <id>]…');
-    return 2;
-  }
-  const shops = shopsFromArgs(args);
-  const opened = await openDatabase(loadConfig(), { joinRunning: true });
-  const pool = opened.database.pool;
-  try {
-    const started = Date.now();
-    if (command === 'rebuild') {
-      const { rows } = await pool.query<{ n: string }>('select report_rebuild($1::uuid[]) as n', [shops]);
-      await pool.query('analyze report_daily');
-      out(
-        `report rollup rebuilt: ${rows[0]?.n ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
-      return 0;
-    }
-    const { rows } = await pool.query(
-      `select side, shop_id, cal_date::text, biz_date::text, vehicle_type, staff_id, method, bills_in,
-              bills_out, lost, cancelled, amount, cancelled_amount
-       from report_check($1::uuid[]) order by shop_id, cal_date, biz_date, side`,
-      [shops],
-    );
-    const totals = await pool.query<{ rows: string; bills_in: string; amount: string }>(
-      `select count(*) as rows, coalesce(sum(bills_in), 0) as bills_in, coalesce(sum(amount), 0) as amount
-       from report_daily where $1::uuid[] is null or shop_id = any($1::uuid[])`,
-      [shops],
-    );
-    const t = totals.rows[0];
-    const seconds = ((Date.now() - started) / 1000).toFixed(1);
-    if (rows.length === 0) {
-      out(
-        `report rollup OK: equal to the bills (${t?.rows} rows, ${t?.bills_in} check-ins, ${t?.amount} kip) in ${seconds} s`,
-      );
-      return 0;
-    }
-    out(`report rollup DIFFERS from the bills in ${rows.length} rows; the first ones:`);
-    for (const r of rows.slice(0, 20)) out(`  ${JSON.stringify(r)}`);
-    out('Run `npm run report:rebuild` to refill it from the bills.');
-    return 1;
-  } finally {
-    await opened.close();
-  }
+async function rebuild(pool: pg.Pool, shops: string[] | null): Promise<number> {
+  const started = Date.now();
+  const { rows } = await pool.query<{ n: string }>('select report_rebuild($1::uuid[]) as n', [shops]);
+  await pool.query('analyze report_daily');
+  out(`report rollup rebuilt: ${rows[0]?.n ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`report job failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(2);
-  },
+async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
+  const started = Date.now();
+  const { rows } = await pool.query(
+    `select side, shop_id, cal_date::text, biz_date::text, vehicle_type, staff_id, method, bills_in,
+            bills_out, lost, cancelled, amount, cancelled_amount
+     from report_check($1::uuid[]) order by shop_id, cal_date, biz_date, side`,
+    [shops],
+  );
+  const totals = await pool.query<{ rows: string; bills_in: string; amount: string }>(
+    `select count(*) as rows, coalesce(sum(bills_in), 0) as bills_in, coalesce(sum(amount), 0) as amount
+     from report_daily where $1::uuid[] is null or shop_id = any($1::uuid[])`,
+    [shops],
+  );
+  const t = totals.rows[0];
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  if (rows.length === 0) {
+    out(
+      `report rollup OK: equal to the bills (${t?.rows} rows, ${t?.bills_in} check-ins, ${t?.amount} kip) in ${seconds} s`,
+    );
+    return 0;
+  }
+  out(`report rollup DIFFERS from the bills in ${rows.length} rows; the first ones:`);
+  for (const r of rows.slice(0, 20)) out(`  ${JSON.stringify(r)}`);
+  out('Run `npm run report:rebuild` to refill it from the bills.');
+  return 1;
+}
+
+const [command = 'check', ...args] = process.argv.slice(2);
+if (command !== 'rebuild' && command !== 'check') {
+  out('usage: report-rollup.ts rebuild|check [--shop <id>]…');
+  process.exit(2);
+}
+const shops = shopsFromArgs(args);
+runWithDatabase('report job', (opened) =>
+  (command === 'rebuild' ? rebuild : check)(opened.database.pool, shops),
 );

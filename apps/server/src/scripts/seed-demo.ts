@@ -4,9 +4,8 @@
  * benchmarks use for large volumes (`--shops 200 --days 730 --per-day 61 --no-prints`: 10M bills).
  */
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDatabase } from '../db/open.ts';
 import { DEMO_PASSWORD, seedDemo } from '../modules/demo/demo.seed.ts';
+import { runWithDatabase } from './run-script.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 
@@ -25,7 +24,7 @@ function positive(name: string, value: string | undefined, fallback: number): nu
   return n;
 }
 
-async function main(): Promise<number> {
+function optionsFromArgs() {
   const { values } = parseArgs({
     options: {
       shops: { type: 'string' },
@@ -37,11 +36,8 @@ async function main(): Promise<number> {
       help: { type: 'boolean' },
     },
   });
-  if (values.help) {
-    out(USAGE);
-    return 0;
-  }
-  const options = {
+  if (values.help) return null;
+  return {
     shops: positive('shops', values.shops, 6),
     days: positive('days', values.days, 90),
     perDay: values['per-day'] ? positive('per-day', values['per-day'], 1) : undefined,
@@ -50,9 +46,25 @@ async function main(): Promise<number> {
     prints: !values['no-prints'],
     log: out,
   };
-  const opened = await openDatabase(loadConfig(), { joinRunning: true });
-  try {
-    const s = await seedDemo(opened.database, options);
+}
+
+let options: ReturnType<typeof optionsFromArgs>;
+try {
+  options = optionsFromArgs();
+} catch (err) {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
+if (!options) {
+  out(USAGE);
+  process.exit(0);
+}
+const seedOptions = options;
+
+runWithDatabase(
+  'seed:demo',
+  async (opened) => {
+    const s = await seedDemo(opened.database, seedOptions);
     if (s.skipped) {
       out('The demo shops are there already: nothing added (use --append to add another set).');
       return 0;
@@ -63,15 +75,6 @@ async function main(): Promise<number> {
     );
     out(`Every demo user's password: ${DEMO_PASSWORD} (see README: demo logins).`);
     return 0;
-  } finally {
-    await opened.close();
-  }
-}
-
-main().then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    process.stderr.write(`seed:demo failed: ${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
   },
+  1,
 );

@@ -130,8 +130,7 @@ export function monthsOf(from: string, to: string): string[] {
   }
 }
 
-async function periodReport(db: Executor, ctx: AuthedContext, body: ReportRangeBody, grain: Grain) {
-  const target = await reportShops(db, ctx, body.shopId);
+async function periodReport(db: Executor, target: ReportShops, body: ReportRangeBody, grain: Grain) {
   const rows = await sumsByPeriod(db, target, body, grain);
   const keys = grain === 'day' ? datesOf(body.from, body.to) : monthsOf(body.from, body.to);
   const periods = new Groups<string>(keys);
@@ -149,7 +148,7 @@ export async function reportByDate(
   ctx: AuthedContext,
   body: ReportRangeBody,
 ): Promise<ReportByDate> {
-  const r = await periodReport(db, ctx, body, 'day');
+  const r = await periodReport(db, await reportShops(db, ctx, body.shopId), body, 'day');
   return {
     rows: r.periods.map(({ key, ...m }) => ({ date: key, ...m })),
     byVehicle: r.byVehicle,
@@ -163,7 +162,7 @@ export async function reportByMonth(
   ctx: AuthedContext,
   body: ReportRangeBody,
 ): Promise<ReportByMonth> {
-  const r = await periodReport(db, ctx, body, 'month');
+  const r = await periodReport(db, await reportShops(db, ctx, body.shopId), body, 'month');
   return {
     rows: r.periods.map(({ key, ...m }) => ({ month: key, ...m })),
     byVehicle: r.byVehicle,
@@ -183,7 +182,7 @@ export async function reportChart(
 ): Promise<ReportChart> {
   const target = await reportShops(db, ctx, body.shopId);
   const [days, shopSums, shopList] = await Promise.all([
-    periodReport(db, ctx, body, 'day'),
+    periodReport(db, target, body, 'day'),
     sumsByShop(db, target, body),
     reportShopList(db, target),
   ]);
