@@ -9,11 +9,19 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { JobRunner } from './jobs/runner.ts';
+import { declareSchedules } from './jobs/schedules.ts';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { publicBillRoutes } from './modules/bills/public-bill.routes.ts';
+import { companyRoutes, publicCompanyRoutes } from './modules/company/company.routes.ts';
+import { botRoutes, outboxRoutes } from './modules/outbox/outbox.routes.ts';
+import { OUTBOX_QUEUES, Outbox } from './modules/outbox/outbox.ts';
+import { OutboxSender } from './modules/outbox/sender.ts';
+import { whatsappWebhookRoutes } from './modules/outbox/webhook.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/reset.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
@@ -53,6 +61,15 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('db', database.db);
+  const jobs = new JobRunner(database.pool, {
+    workers: config.jobs.workers,
+    maintenanceSeconds: config.jobs.maintenanceSeconds,
+    log: app.log,
+  });
+  const outbox = new Outbox({ db: database.db, jobs, config, log: app.log });
+  app.decorate('jobs', jobs);
+  app.decorate('outbox', outbox);
+  registerJobs(app, { jobs, outbox, database, config });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -110,12 +127,64 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(reportsRoutes);
       await api.register(accessTokensRoutes, { config });
       await api.register(auditRoutes);
+      await api.register(outboxRoutes, { outbox });
+      await api.register(passwordResetRoutes, { config, outbox });
+      await api.register(companyRoutes, { config });
     },
     { prefix: `${API_PREFIX}/v1` },
   );
+  await app.register(
+    async (bot) => {
+      const api = bot.withTypeProvider<ZodTypeProvider>();
+      await api.register(botRoutes, { outbox });
+      await api.register(whatsappWebhookRoutes, { config });
+    },
+    { prefix: `${API_PREFIX}/bot/v1` },
+  );
 
   await app.register(publicBillRoutes, { config });
+  await app.register(publicCompanyRoutes, { prefix: `${API_PREFIX}/public` });
   await registerUploads(app, config.uploadsDir);
   await registerWebStatic(app, config.webDist);
   return app;
+}
+
+/**
+ * The job runner starts with the app and stops with it: queues, the outbox's senders and the
+ * schedules (decision 011). Messages that waited for settings go out once the settings exist.
+ */
+function registerJobs(
+  app: ZodApp,
+  { jobs, outbox, database, config }: { jobs: JobRunner; outbox: Outbox; database: Database; config: Config },
+) {
+  const sender = new OutboxSender(outbox);
+  // A worker fetches at most one batch per polling interval (pg-boss waits out the rest of it), so a
+  // batch holds an interval's worth of messages at its channel's rate; two workers keep one
+  // sending while the other claims. Bigger batches would only hold jobs that others could send.
+  const pollingIntervalSeconds = 1;
+  const rates = { WHATSAPP: config.whatsapp.ratePerSecond, EMAIL: config.email.ratePerSecond };
+  for (const [channel, queue] of Object.entries(OUTBOX_QUEUES) as Array<[keyof typeof rates, string]>) {
+    jobs.defineQueue({
+      name: queue,
+      // pg-boss's own retries bring back only batches whose worker died (ours are in the sender).
+      retryLimit: 10,
+      retryDelaySeconds: 5,
+      retryBackoff: true,
+      expireInSeconds: config.outbox.jobExpireSeconds,
+    });
+    const batchSize = Math.max(1, Math.min(1000, Math.ceil(rates[channel] * pollingIntervalSeconds)));
+    jobs.work(queue, { batchSize, pollingIntervalSeconds, workers: 2 }, sender.handle);
+  }
+  const schedule = declareSchedules(jobs, { db: database.db, outbox }, config.platformTimezone);
+  app.addHook('onReady', async () => {
+    await jobs.start();
+    if (!jobs.runsWorkers) return;
+    await schedule();
+    await outbox.releaseNotConfigured();
+  });
+  app.addHook('onClose', async () => {
+    sender.stop();
+    await jobs.stop();
+    outbox.close();
+  });
 }

@@ -4,6 +4,18 @@ import { z } from 'zod';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** An optional setting: unset and empty are the same. */
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -42,6 +54,38 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default(''),
   WEB_DIST: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   PG_POOL_MAX: z.coerce.number().int().min(1).default(20),
+  /** Cron schedules run in this zone (decision 011). */
+  PLATFORM_TIMEZONE: z
+    .string()
+    .default('Asia/Vientiane')
+    .refine((tz) => isTimeZone(tz), 'not an IANA time zone'),
+  /** This process runs jobs (false: it only queues them, e.g. a web-only instance). */
+  JOBS_WORKERS: bool.default(true),
+  JOBS_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  WHATSAPP_API_URL: z.string().url().default('https://graph.facebook.com/v23.0'),
+  WHATSAPP_PHONE_NUMBER_ID: optional,
+  WHATSAPP_TOKEN: optional,
+  WHATSAPP_APP_SECRET: optional,
+  WHATSAPP_VERIFY_TOKEN: optional,
+  WHATSAPP_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(20),
+  /** The Cloud API allows about one message per 6 seconds to one number. */
+  WHATSAPP_RECIPIENT_GAP_SECONDS: z.coerce.number().min(0).max(3600).default(6),
+  /** JSON: per message kind, the approved template's name and language (decision 011). */
+  WHATSAPP_TEMPLATES: optional,
+  SMTP_URL: optional,
+  MAIL_FROM: z.string().default('Parking Hub <no-reply@parkinghub.la>'),
+  EMAIL_RATE_PER_SECOND: z.coerce.number().min(0.1).max(10_000).default(10),
+  OUTBOX_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(10),
+  OUTBOX_RETRY_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** How long an attempt cut off mid-send waits for the provider's callback before sending again. */
+  OUTBOX_IN_DOUBT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(120),
+  /** How long one batch of sends may run before pg-boss takes it for crashed and runs it again. */
+  OUTBOX_JOB_EXPIRE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Password recovery answers never sooner than this, found or not (no account enumeration by timing). */
+  RESET_MIN_RESPONSE_MS: z.coerce.number().int().min(0).max(10_000).default(400),
+  RESET_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
+  /** Verification codes one IP may ask for in an hour (against someone spraying many accounts). */
+  RESET_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -64,6 +108,37 @@ export interface Config {
   corsOrigins: string[];
   webDist: string;
   pgPoolMax: number;
+  platformTimezone: string;
+  jobs: { workers: boolean; maintenanceSeconds: number };
+  whatsapp: WhatsappConfig;
+  email: EmailConfig;
+  outbox: OutboxConfig;
+  reset: { minResponseMs: number; ratePerMinute: number; codesPerIpHour: number };
+}
+
+export interface WhatsappConfig {
+  apiUrl: string;
+  phoneNumberId: string | undefined;
+  token: string | undefined;
+  appSecret: string | undefined;
+  verifyToken: string | undefined;
+  ratePerSecond: number;
+  recipientGapSeconds: number;
+  /** Raw JSON of template overrides; parsed and checked by the outbox (templates.ts). */
+  templates: string | undefined;
+}
+
+export interface EmailConfig {
+  smtpUrl: string | undefined;
+  from: string;
+  ratePerSecond: number;
+}
+
+export interface OutboxConfig {
+  maxAttempts: number;
+  retryBaseSeconds: number;
+  inDoubtSeconds: number;
+  jobExpireSeconds: number;
 }
 
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -101,5 +176,29 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     webDist: e.WEB_DIST,
     pgPoolMax: e.PG_POOL_MAX,
+    platformTimezone: e.PLATFORM_TIMEZONE,
+    jobs: { workers: e.JOBS_WORKERS, maintenanceSeconds: e.JOBS_MAINTENANCE_SECONDS },
+    whatsapp: {
+      apiUrl: e.WHATSAPP_API_URL.replace(/\/+$/, ''),
+      phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+      token: e.WHATSAPP_TOKEN,
+      appSecret: e.WHATSAPP_APP_SECRET,
+      verifyToken: e.WHATSAPP_VERIFY_TOKEN,
+      ratePerSecond: e.WHATSAPP_RATE_PER_SECOND,
+      recipientGapSeconds: e.WHATSAPP_RECIPIENT_GAP_SECONDS,
+      templates: e.WHATSAPP_TEMPLATES,
+    },
+    email: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, ratePerSecond: e.EMAIL_RATE_PER_SECOND },
+    outbox: {
+      maxAttempts: e.OUTBOX_MAX_ATTEMPTS,
+      retryBaseSeconds: e.OUTBOX_RETRY_BASE_SECONDS,
+      inDoubtSeconds: e.OUTBOX_IN_DOUBT_SECONDS,
+      jobExpireSeconds: e.OUTBOX_JOB_EXPIRE_SECONDS,
+    },
+    reset: {
+      minResponseMs: e.RESET_MIN_RESPONSE_MS,
+      ratePerMinute: e.RESET_RATE_PER_MINUTE,
+      codesPerIpHour: e.RESET_CODES_PER_IP_HOUR,
+    },
   };
 }

@@ -47,6 +47,9 @@ async function main() {
       process.exit(1);
     }
   };
+  // pg-boss marks jobs complete without awaiting the query: a database hiccup then would be an
+  // unhandled rejection, which must not take the server down (the job simply runs again).
+  process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

@@ -46,5 +46,17 @@ export const AUDIT_ACTIONS = [
   'user.update_status',
   'user.delete',
   'session.revoke',
+  'password_reset.request',
+  'password_reset.code_sent',
+  'password_reset.code_failed',
+  'password_reset.verified',
+  'password_reset.completed',
+  'outbox.test',
+  'outbox.send_to_shops',
+  'outbox.retry',
+  'outbox.cancel',
+  'outbox.reset',
+  'company.update',
+  'company.image',
 ] as const;
-export const AUDIT_ENTITIES = ['user', 'session'] as const;
+export const AUDIT_ENTITIES = ['user', 'session', 'message', 'whatsapp', 'company'] as const;

@@ -21,6 +21,9 @@ export const sessionUserSchema = z.object({
   sessionId: z.string(),
   username: z.string(),
   fullName: z.string(),
+  /** Where a forgotten-password code can go (the account dialog edits them). */
+  email: z.string().nullable(),
+  whatsapp: z.string().nullable(),
   role: roleSchema,
   shopId: z.string().nullable(),
   shopName: z.string().nullable(),

@@ -31,6 +31,39 @@ export const phoneSchema = z
   .transform((v) => v.replace(/[\s-]/g, ''))
   .pipe(z.string().regex(/^(\+?856|0)?[2-9]\d{7,9}$/, { error: 'validation.phoneFormat' }));
 
+/**
+ * A WhatsApp number in E.164 (`+8562055551234`), or null when it is not one. Lao mobiles may be
+ * typed as 020 5555 1234, 20 5555 1234, +856 20 5555 1234, 856 20… or 00856 20… (030 numbers,
+ * seven digits after 30, likewise); a number of another country needs its + or 00 prefix.
+ */
+export function normaliseWhatsapp(input: string): string | null {
+  const compact = input.replace(/[\s\-().]/g, '');
+  let digits: string;
+  if (/^\+\d+$/.test(compact)) digits = compact.slice(1);
+  else if (/^00\d+$/.test(compact)) digits = compact.slice(2);
+  else if (/^\d+$/.test(compact))
+    digits = compact.startsWith('856') ? compact : `856${compact.replace(/^0/, '')}`;
+  else return null;
+  if (!digits.startsWith('856')) return /^[1-9]\d{7,14}$/.test(digits) ? `+${digits}` : null;
+  // "+856 020 …" is written too: the trunk 0 after the country code is dropped.
+  const national = digits.slice(3).replace(/^0/, '');
+  return /^(20\d{8}|30\d{7})$/.test(national) ? `+856${national}` : null;
+}
+
+/** A WhatsApp number as typed, stored in E.164 (see normaliseWhatsapp). */
+export const whatsappSchema = z
+  .string()
+  .trim()
+  .max(40, { error: 'validation.whatsappFormat' })
+  .transform((v, ctx) => {
+    const e164 = normaliseWhatsapp(v);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'validation.whatsappFormat' });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
 export const emailSchema = z
   .string()
   .trim()

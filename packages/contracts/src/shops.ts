@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
-import { idSchema, optionalText, phoneSchema, searchSchema } from './fields.ts';
+import { idSchema, optionalText, phoneSchema, searchSchema, whatsappSchema } from './fields.ts';
 import { kipSchema, priceRuleSchema } from './prices.ts';
 
 export const SHOP_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
@@ -133,7 +133,7 @@ const shopFields = {
   code: optionalText(shopCodeSchema),
   address: optionalText(z.string().trim().max(300, { error: 'validation.tooLong' })),
   phone: optionalText(phoneSchema),
-  whatsapp: optionalText(phoneSchema),
+  whatsapp: optionalText(whatsappSchema),
   conditions: optionalText(z.string().trim().max(1000, { error: 'validation.tooLong' })),
   priceMotorbike: kipSchema,
   priceCar: kipSchema,

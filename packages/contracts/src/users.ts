@@ -10,6 +10,7 @@ import {
   roleSchema,
   searchSchema,
   usernameSchema,
+  whatsappSchema,
 } from './fields.ts';
 import { SHOP_ROLES } from './roles.ts';
 
@@ -23,6 +24,7 @@ export const userSchema = z.object({
   fullName: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  whatsapp: z.string().nullable(),
   role: roleSchema,
   status: userStatusSchema,
   shopId: z.string().nullable(),
@@ -58,6 +60,7 @@ export const createUserBodySchema = z
     fullName: fullNameSchema,
     phone: optionalText(phoneSchema),
     email: optionalText(emailSchema),
+    whatsapp: optionalText(whatsappSchema),
     password: newPasswordSchema,
     role: roleField,
     shopId: shopField,
@@ -73,6 +76,7 @@ export const updateUserBodySchema = z
     fullName: fullNameSchema,
     phone: optionalText(phoneSchema),
     email: optionalText(emailSchema),
+    whatsapp: optionalText(whatsappSchema),
     role: roleField,
     shopId: shopField,
     password: optionalText(newPasswordSchema),
@@ -80,10 +84,15 @@ export const updateUserBodySchema = z
   .superRefine(shopMatchesRole);
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-/** The account dialog (spec §4, §5): own name, and a new password when the box is ticked. */
+/**
+ * The account dialog (spec §4, §5): own name, and a new password when the box is ticked. E-mail and
+ * WhatsApp (where a forgotten-password code can go) change only when sent; empty clears them.
+ */
 export const updateProfileBodySchema = z.object({
   userId: idSchema,
   fullName: fullNameSchema,
+  email: optionalText(emailSchema),
+  whatsapp: optionalText(whatsappSchema),
   password: optionalText(newPasswordSchema),
   password_confirmation: optionalText(z.string().max(128)),
 });

@@ -31,3 +31,24 @@ export function connectDatabase(url: string, max = 20): Database {
   const db = drizzle({ client: pool, schema });
   return { db, pool, url, close: () => pool.end() };
 }
+
+/**
+ * The node-postgres pool or connection under a Drizzle database or transaction. Only for the few
+ * statements on the outbox's hot paths, which run as named prepared statements (parsed and planned
+ * once per connection instead of on every call; decision 011).
+ */
+function pgClientOf(db: Executor): pg.Pool | pg.PoolClient {
+  const client = (db as unknown as { session?: { client?: pg.Pool | pg.PoolClient } }).session?.client;
+  if (!client) throw new Error('no node-postgres client under this Drizzle executor');
+  return client;
+}
+
+/** Run `text` as the named prepared statement `name` on the executor's connection (or pool). */
+export function preparedQuery<R extends pg.QueryResultRow>(
+  db: Executor,
+  name: string,
+  text: string,
+  values: unknown[],
+): Promise<pg.QueryResult<R>> {
+  return pgClientOf(db).query<R>({ name, text, values });
+}

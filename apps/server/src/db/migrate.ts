@@ -3,12 +3,31 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { ADVISORY_LOCKS } from '../lib/advisory-locks.ts';
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
-/** Apply the committed migrations; an advisory lock lets several instances start together. */
+/**
+ * Apply the committed migrations, then install or upgrade the job runner's own schema (pg-boss
+ * keeps it in `pgboss` and migrates it under its own lock). An advisory lock lets several
+ * instances start together.
+ */
 export async function runMigrations(url: string): Promise<void> {
+  await runSchemaMigrations(url);
+  const boss = new PgBoss({
+    connectionString: url,
+    max: 1,
+    supervise: false,
+    schedule: false,
+    migrate: true,
+  });
+  boss.on('error', () => {});
+  await boss.start();
+  await boss.stop({ graceful: false, close: true, wait: true });
+}
+
+async function runSchemaMigrations(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

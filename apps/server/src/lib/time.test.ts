@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { startOfDayIn, zoneOffsetMs } from './time.ts';
+import { laoDateTime, startOfDayIn, zoneOffsetMs } from './time.ts';
 
 describe('time zones', () => {
   it('finds the start of a calendar day in a zone', () => {
@@ -15,4 +15,8 @@ describe('time zones', () => {
     expect(zoneOffsetMs(new Date('2026-11-22T05:00:30Z'), 'Asia/Vientiane')).toBe(7 * 3_600_000);
     expect(zoneOffsetMs(new Date('2026-11-22T05:00:00Z'), 'Asia/Kathmandu')).toBe(5.75 * 3_600_000);
   });
+});
+
+it('writes a time for a person in Vientiane, day first, 24-hour clock', () => {
+  expect(laoDateTime(new Date('2026-11-24T07:05:00Z'))).toBe('24/11/2026 14:05');
 });

@@ -27,3 +27,18 @@ export function startOfDayIn(date: string, timezone: string): Date {
   guess = midnightUtc - zoneOffsetMs(new Date(guess), timezone);
   return new Date(guess);
 }
+
+const laoDateTimeFormat = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Asia/Vientiane',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** '24/11/2026 14:05' in Asia/Vientiane: how a time reads in a message to a person (GLOSSARY-lo.md). */
+export function laoDateTime(d: Date): string {
+  return laoDateTimeFormat.format(d).replace(',', '');
+}

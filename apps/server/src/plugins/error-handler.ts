@@ -76,7 +76,9 @@ export function registerErrorHandler(app: FastifyInstance) {
     const lang = request.lang;
     if (error instanceof AppError) {
       const fields = error.fieldMessages
-        ? Object.fromEntries(Object.entries(error.fieldMessages).map(([f, k]) => [f, translate(lang, k)]))
+        ? Object.fromEntries(
+            Object.entries(error.fieldMessages).map(([f, k]) => [f, translate(lang, k, error.params)]),
+          )
         : undefined;
       return sendError(reply, lang, error.statusCode, error.key, error.params, fields);
     }

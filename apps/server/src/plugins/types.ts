@@ -15,3 +15,12 @@ export type ZodApp = FastifyInstance<
   FastifyBaseLogger,
   ZodTypeProvider
 >;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job runner (pg-boss) of this process (decision 011). */
+    jobs: import('../jobs/runner.ts').JobRunner;
+    /** The outbox: every WhatsApp message and e-mail goes through it (decision 011). */
+    outbox: import('../modules/outbox/outbox.ts').Outbox;
+  }
+}

@@ -48,6 +48,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     WEB_DIST: '/nonexistent',
     LOGIN_RATE_PER_MINUTE: '100000',
     PUBLIC_RATE_PER_MINUTE: '100000',
+    // Jobs are queued but not run, unless a test asks for workers (outbox tests do).
+    JOBS_WORKERS: 'false',
+    RESET_MIN_RESPONSE_MS: '0',
+    RESET_RATE_PER_MINUTE: '100000',
+    RESET_CODES_PER_IP_HOUR: '100000',
     ...env,
   });
   // Uploads go to a folder of this test app's own, never into the repository's data folder.
@@ -70,6 +75,35 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       await drop.query(`drop database if exists ${name} with (force)`);
       await drop.end();
       if (uploadsDir) await rm(uploadsDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another server instance on the database of `t` (as a second process behind a load balancer
+ * would be): its own pool, its own job runner. Closing it leaves the database to `t`.
+ */
+export async function anotherInstance(t: TestApp, env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    WEB_DIST: '/nonexistent',
+    JOBS_WORKERS: 'false',
+    ...env,
+  });
+  config.uploadsDir = t.config.uploadsDir;
+  const database = connectDatabase(t.url, 5);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    url: t.url,
+    async close() {
+      await app.close();
+      await database.close();
     },
   };
 }

@@ -18,6 +18,8 @@ export const users = pgTable(
     username: text('username').notNull(),
     phone: text('phone'),
     email: text('email'),
+    /** E.164, where a forgotten-password code can go (as the e-mail). */
+    whatsapp: text('whatsapp'),
     fullName: text('full_name').notNull(),
     role: text('role').notNull(),
     shopId: uuid('shop_id').references((): AnyPgColumn => shops.id),
@@ -35,6 +37,7 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_phone_key').on(t.phone).where(sql`${t.deletedAt} is null`),
     uniqueIndex('users_email_key').on(t.email).where(sql`${t.deletedAt} is null`),
+    uniqueIndex('users_whatsapp_key').on(t.whatsapp).where(sql`${t.deletedAt} is null`),
     index('users_shop_idx').on(t.shopId),
     index('users_created_idx').on(t.createdAt),
     check('users_role_check', sql`${t.role} in ('SUPER-ADMIN','ADMIN','AGENT','MANAGER','SHOP')`),

@@ -20,6 +20,8 @@ export function toSessionUser(row: SessionUserRow, sessionId: string): SessionUs
     sessionId,
     username: row.username,
     fullName: row.fullName,
+    email: row.email,
+    whatsapp: row.whatsapp,
     role: row.role as Role,
     shopId: row.shopId,
     shopName: row.shopName,

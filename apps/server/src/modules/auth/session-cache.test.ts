@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
+import { freePort } from '../../test/free-port.ts';
 import { call, createTestApp, insertUser, loginAs, signedIn, type TestApp } from '../../test/harness.ts';
 import { AUTH_CHANNEL } from './auth-events.ts';
 import { SessionCache } from './session-cache.ts';
@@ -16,17 +16,6 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 let a: TestApp;
 /** A second instance: the real server in its own process on the same database (behind a load balancer). */
 let b: { base: string; child: ChildProcess };
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 beforeAll(async () => {
   a = await createTestApp();

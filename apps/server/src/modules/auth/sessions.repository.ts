@@ -25,6 +25,8 @@ export const sessionUserColumns = {
   userId: users.id,
   username: users.username,
   fullName: users.fullName,
+  email: users.email,
+  whatsapp: users.whatsapp,
   role: users.role,
   status: users.status,
   shopId: users.shopId,

@@ -53,6 +53,13 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     await ensureFirstAdmin(database.db, { username: 'admin', password: DEMO_PASSWORD });
     const hash = await hashPassword(DEMO_PASSWORD);
     await insertUser(client, { username: 'ops', fullName: 'ທີມງານ Parking Hub', role: 'ADMIN' }, hash);
+    // The company the public footer and the e-receipts show (made up, as everything in the demo).
+    await client.query(
+      `insert into company_profile (id, company_name, branch, telephone, whatsapp, email, address)
+       values (1, 'ບໍລິສັດ ພາກກິ້ງຮັບ ລາວ ຈຳກັດ', 'ສຳນັກງານໃຫຍ່', '021212345', '+8562055550000',
+               'info@parkinghub.la', 'ຖະໜົນ ລ້ານຊ້າງ, ບ້ານ ຫັດສະດີ, ເມືອງ ຈັນທະບູລີ, ນະຄອນຫຼວງວຽງຈັນ')
+       on conflict (id) do nothing`,
+    );
     const agents = await ensureAgents(client, hash);
     const rng = new Random(o.seed);
     const validFrom = new Date((o.now ?? new Date()).getTime() - (o.days + 30) * 86_400_000);

@@ -65,23 +65,25 @@ export async function insertDemoShop(
         mcc: '7523',
       }
     : null;
+  const phone = `0205${rng.int(1_000_000, 9_999_999)}`;
   const shop = await db.query<{ id: string; seq: number }>(
     `insert into shops (name, code, parent_id, agent_id, address, phone, whatsapp, conditions,
        price_motorbike, price_car, open_shop, close_shop, qr_receiver)
-     values ($1, $2, $3, $4, $5, $6, $6, $7, $8, $9, $10, $11, $12) returning id, seq`,
+     values ($1, $2, $3, $4, $5, $6, $13, $7, $8, $9, $10, $11, $12) returning id, seq`,
     [
       spec.name,
       spec.code,
       spec.parentId,
       spec.agentId,
       t.address,
-      `0205${rng.int(1_000_000, 9_999_999)}`,
+      phone,
       'ຮ້ານບໍ່ຮັບຜິດຊອບຂອງມີຄ່າທີ່ຝາກໄວ້ໃນລົດ. ກະລຸນາເກັບບິນໄວ້ໃຫ້ດີ, ບິນເສຍມີຄ່າປັບໃໝ.',
       price('MOTORBIKE'),
       price('CAR'),
       t.openShop,
       t.closeShop,
       receiver,
+      `+856${phone.slice(1)}`,
     ],
   );
   const row = shop.rows[0];

@@ -18,6 +18,7 @@ const publicColumns = {
   fullName: users.fullName,
   phone: users.phone,
   email: users.email,
+  whatsapp: users.whatsapp,
   role: users.role,
   status: users.status,
   shopId: users.shopId,
@@ -86,7 +87,13 @@ export async function listUsers(db: Executor, filter: UserFilter, scope: SQL | u
     filter.role ? eq(users.role, filter.role) : undefined,
     filter.shopId ? eq(users.shopId, filter.shopId) : undefined,
     q
-      ? or(ilike(users.username, q), ilike(users.fullName, q), ilike(users.phone, q), ilike(users.email, q))
+      ? or(
+          ilike(users.username, q),
+          ilike(users.fullName, q),
+          ilike(users.phone, q),
+          ilike(users.email, q),
+          ilike(users.whatsapp, q),
+        )
       : undefined,
   );
   const rows = await db
@@ -136,14 +143,17 @@ export async function countUsers(db: Executor): Promise<number> {
 
 export type PublicUserRow = NonNullable<Awaited<ReturnType<typeof findUser>>>;
 
-/** Which of username, phone, e-mail another live user already has. */
+export const UNIQUE_FIELDS = ['username', 'phone', 'email', 'whatsapp'] as const;
+export type UniqueField = (typeof UNIQUE_FIELDS)[number];
+
+/** Which of user name, phone, e-mail and WhatsApp another live user already has. */
 export async function findTakenFields(
   db: Executor,
-  values: { username?: string; phone?: string | null; email?: string | null },
+  values: { username?: string; phone?: string | null; email?: string | null; whatsapp?: string | null },
   exceptId?: string,
-): Promise<Array<'username' | 'phone' | 'email'>> {
+): Promise<Array<UniqueField>> {
   const rows = await db
-    .select({ username: users.username, phone: users.phone, email: users.email })
+    .select({ username: users.username, phone: users.phone, email: users.email, whatsapp: users.whatsapp })
     .from(users)
     .where(
       and(
@@ -153,14 +163,13 @@ export async function findTakenFields(
           values.username ? eq(users.username, values.username) : undefined,
           values.phone ? eq(users.phone, values.phone) : undefined,
           values.email ? eq(users.email, values.email) : undefined,
+          values.whatsapp ? eq(users.whatsapp, values.whatsapp) : undefined,
         ),
       ),
     );
-  const taken = new Set<'username' | 'phone' | 'email'>();
+  const taken = new Set<UniqueField>();
   for (const r of rows) {
-    if (values.username && r.username === values.username) taken.add('username');
-    if (values.phone && r.phone === values.phone) taken.add('phone');
-    if (values.email && r.email === values.email) taken.add('email');
+    for (const field of UNIQUE_FIELDS) if (values[field] && r[field] === values[field]) taken.add(field);
   }
   return [...taken];
 }

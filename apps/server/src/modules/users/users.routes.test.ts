@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
+import { outboxMessages } from '../../db/schema/messaging.ts';
 import { sessions } from '../../db/schema/sessions.ts';
 import { users } from '../../db/schema/users.ts';
 import {
@@ -445,5 +446,84 @@ describe('DELETE /v1/users/{id}/delete', () => {
     } finally {
       await lone.close();
     }
+  });
+});
+
+describe('e-mail and WhatsApp, where a forgotten-password code can go', () => {
+  it('normalise a Lao mobile to E.164, refuse a wrong one in Lao, and keep each number to one user', async () => {
+    const admin = await signedIn(t, 'SUPER-ADMIN');
+    const created = await post<U & { whatsapp: string }>('user/create', admin.token, {
+      username: unique('wa'),
+      fullName: 'WhatsApp user',
+      password: 'wa-user-pass-1',
+      role: 'AGENT',
+      whatsapp: '020 5555 7272',
+    });
+    expect(created.body.data?.whatsapp).toBe('+8562055557272');
+    for (const typed of ['+856 20 5555 7373', '856-20-5555-7373', '2055557373', '00856 20 5555 7373']) {
+      const res = await post<{ whatsapp: string }>('user/create', admin.token, {
+        username: unique('wa'),
+        fullName: 'Same number',
+        password: 'wa-user-pass-1',
+        role: 'AGENT',
+        whatsapp: typed,
+      });
+      expect([typed, res.statusCode, res.body.data?.whatsapp ?? res.body.messages?.whatsapp]).toEqual(
+        typed === '+856 20 5555 7373' ? [typed, 201, '+8562055557373'] : [typed, 409, 'ເບີ WhatsApp ນີ້ຖືກໃຊ້ແລ້ວ'],
+      );
+    }
+    const before = await counts();
+    for (const bad of ['12345', '021 212 345', '+856 20 555', 'abc']) {
+      expectError(
+        await post('user/create', admin.token, {
+          username: unique('wa'),
+          fullName: 'Bad number',
+          password: 'wa-user-pass-1',
+          role: 'AGENT',
+          whatsapp: bad,
+        }),
+        400,
+        { whatsapp: 'ເບີ WhatsApp ບໍ່ຖືກຕ້ອງ (ຕົວຢ່າງ 020 5555 1234)' },
+      );
+    }
+    expect(await counts()).toEqual(before);
+  });
+
+  it('are changed in the account dialog only when sent (empty clears), and audited', async () => {
+    const self = await signedIn(t, 'AGENT', { email: 'before@example.la' });
+    const res = await post<{ email: string | null; whatsapp: string | null; fullName: string }>(
+      'users/update/profile',
+      self.token,
+      { userId: self.id, fullName: 'Own name', whatsapp: '030 555 1234' },
+    );
+    expect(res.body.data).toMatchObject({ email: 'before@example.la', whatsapp: '+856305551234' });
+    const cleared = await post<{ email: string | null }>('users/update/profile', self.token, {
+      userId: self.id,
+      fullName: 'Own name',
+      email: '',
+    });
+    expect(cleared.body.data?.email).toBeNull();
+    // The old e-mail hears that it no longer receives this account's codes (the WhatsApp was new).
+    const notices = await t.db
+      .select({ recipient: outboxMessages.recipient, kind: outboxMessages.kind })
+      .from(outboxMessages)
+      .where(eq(outboxMessages.userId, self.id));
+    expect(notices).toEqual([{ recipient: 'before@example.la', kind: 'contacts_changed' }]);
+    const events = await auditEventsOf(t.db, self.id);
+    expect(events.at(-1)).toMatchObject({
+      action: 'user.update_profile',
+      before: { email: 'before@example.la', whatsapp: '+856305551234' },
+      after: { email: null, whatsapp: '+856305551234' },
+    });
+    const other = await signedIn(t, 'AGENT');
+    expectError(
+      await post('users/update/profile', other.token, {
+        userId: other.id,
+        fullName: 'x',
+        whatsapp: '030 555 1234',
+      }),
+      409,
+      { whatsapp: 'ເບີ WhatsApp ນີ້ຖືກໃຊ້ແລ້ວ' },
+    );
   });
 });

@@ -76,7 +76,12 @@ export async function usersRoutes(app: ZodApp) {
       response: { 200: successEnvelope(userSchema) },
     },
     handler: async (request) => {
-      const data = await service.updateProfile(app.db, authedContextOf(request), request.body);
+      const data = await service.updateProfile(
+        { db: app.db, outbox: app.outbox },
+        authedContextOf(request),
+        request.body,
+      );
+      app.outbox.nudge();
       return { status: ok, message: translate(request.lang, 'success.saved'), data };
     },
   });

@@ -15,11 +15,12 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
-import { iso, isoOrNull } from '../../lib/time.ts';
+import { iso, isoOrNull, laoDateTime } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
 import { clearFailures } from '../auth/login-throttle.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
+import type { Outbox } from '../outbox/outbox.ts';
 import { isShopInScope, shopExists, shopScope } from '../shops/shops.scope.ts';
 import {
   countActiveSuperAdmins,
@@ -30,6 +31,7 @@ import {
   listUsers as listUserRows,
   lockSuperAdmins,
   type PublicUserRow,
+  type UniqueField,
   updateUser,
 } from './users.repository.ts';
 
@@ -50,16 +52,18 @@ function auditView(u: User) {
   return rest;
 }
 
-const takenKeys: Record<'username' | 'phone' | 'email', MessageKey> = {
+const takenKeys: Record<UniqueField, MessageKey> = {
   username: 'errors.usernameTaken',
   phone: 'errors.phoneTaken',
   email: 'errors.emailTaken',
+  whatsapp: 'errors.whatsappTaken',
 };
 
-const constraintFields: Record<string, 'username' | 'phone' | 'email'> = {
+const constraintFields: Record<string, UniqueField> = {
   users_username_key: 'username',
   users_phone_key: 'phone',
   users_email_key: 'email',
+  users_whatsapp_key: 'whatsapp',
 };
 
 /** A concurrent insert can still win the race after `assertFree`: answer 409 for it too. */
@@ -71,7 +75,7 @@ function rethrowTaken(err: unknown): never {
 
 async function assertFree(
   db: Executor,
-  values: { username: string; phone?: string | null; email?: string | null },
+  values: { username?: string; phone?: string | null; email?: string | null; whatsapp?: string | null },
   exceptId?: string,
 ) {
   const taken = await findTakenFields(db, values, exceptId);
@@ -137,6 +141,7 @@ export async function createUser(db: Db, ctx: AuthedContext, body: CreateUserBod
         fullName: body.fullName,
         phone: body.phone ?? null,
         email: body.email ?? null,
+        whatsapp: body.whatsapp ?? null,
         role: body.role,
         shopId,
         passwordHash,
@@ -173,6 +178,7 @@ export async function updateUserById(db: Db, ctx: AuthedContext, body: UpdateUse
         fullName: body.fullName,
         phone: body.phone ?? null,
         email: body.email ?? null,
+        whatsapp: body.whatsapp ?? null,
         role: body.role,
         shopId,
         ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
@@ -194,7 +200,15 @@ export async function updateUserById(db: Db, ctx: AuthedContext, body: UpdateUse
     .catch(rethrowTaken);
 }
 
-export async function updateProfile(db: Db, ctx: AuthedContext, body: UpdateProfileBody): Promise<User> {
+/**
+ * The account dialog. A new e-mail or WhatsApp (where a forgotten-password code goes) is told to the
+ * old one, so that a stolen session that changes them does not go unnoticed.
+ */
+export async function updateProfile(
+  { db, outbox }: { db: Db; outbox: Outbox },
+  ctx: AuthedContext,
+  body: UpdateProfileBody,
+): Promise<User> {
   if (body.userId !== ctx.actor.id) throw forbidden('errors.notOwnAccount');
   if (body.password) {
     if (!body.password_confirmation)
@@ -204,23 +218,69 @@ export async function updateProfile(db: Db, ctx: AuthedContext, body: UpdateProf
     }
   }
   const before = await visibleUser(db, ctx, ctx.actor.id);
+  // Undefined: not in the form, unchanged; null: cleared.
+  const contacts = {
+    ...(body.email !== undefined ? { email: body.email } : {}),
+    ...(body.whatsapp !== undefined ? { whatsapp: body.whatsapp } : {}),
+  };
+  await assertFree(db, contacts, before.id);
   const passwordHash = body.password ? await hashPassword(body.password) : undefined;
-  return db.transaction(async (tx) => {
-    await updateUser(tx, before.id, {
-      fullName: body.fullName,
-      ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+  return db
+    .transaction(async (tx) => {
+      await updateUser(tx, before.id, {
+        fullName: body.fullName,
+        ...contacts,
+        ...(passwordHash ? { passwordHash, passwordChangedAt: new Date() } : {}),
+      });
+      if (passwordHash) await revokeUserSessions(tx, before.id, 'password-change', ctx.actor.sessionId);
+      const after = await visibleUser(tx, ctx, before.id);
+      await noticeOldContacts(tx, outbox, ctx, before, after);
+      await audit(tx, ctx, {
+        action: 'user.update_profile',
+        entity: 'user',
+        entityId: before.id,
+        before: { fullName: before.fullName, email: before.email, whatsapp: before.whatsapp },
+        after: {
+          fullName: after.fullName,
+          email: after.email,
+          whatsapp: after.whatsapp,
+          passwordChanged: Boolean(passwordHash),
+        },
+      });
+      return after;
+    })
+    .catch(rethrowTaken);
+}
+
+/** The e-mail or WhatsApp a user had is told that it no longer receives their codes. */
+async function noticeOldContacts(
+  tx: Executor,
+  outbox: Outbox,
+  ctx: AuthedContext,
+  before: User,
+  after: User,
+) {
+  const params = { username: after.username, time: laoDateTime(new Date()) };
+  const old = [
+    before.email && before.email !== after.email
+      ? { channel: 'EMAIL' as const, recipient: before.email }
+      : null,
+    before.whatsapp && before.whatsapp !== after.whatsapp
+      ? { channel: 'WHATSAPP' as const, recipient: before.whatsapp }
+      : null,
+  ];
+  for (const to of old) {
+    if (!to) continue;
+    await outbox.enqueue(tx, {
+      ...to,
+      kind: 'contacts_changed',
+      language: ctx.lang,
+      params,
+      userId: after.id,
+      shopId: after.shopId,
+      cause: 'user.contacts',
     });
-    if (passwordHash) await revokeUserSessions(tx, before.id, 'password-change', ctx.actor.sessionId);
-    const after = await visibleUser(tx, ctx, before.id);
-    await audit(tx, ctx, {
-      action: 'user.update_profile',
-      entity: 'user',
-      entityId: before.id,
-      before: { fullName: before.fullName },
-      after: { fullName: after.fullName, passwordChanged: Boolean(passwordHash) },
-    });
-    return after;
-  });
+  }
 }
 
 export async function updateOwnPassword(db: Db, ctx: AuthedContext, body: UpdatePasswordBody): Promise<void> {

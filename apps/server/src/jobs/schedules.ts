@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import type { Outbox } from '../modules/outbox/outbox.ts';
+import { pruneRecipientTurns } from '../modules/outbox/pace.ts';
+import { sweepOutbox } from '../modules/outbox/sweep.ts';
+import type { JobRunner } from './runner.ts';
+
+/** What a scheduled job may use. */
+export interface ScheduleDeps {
+  db: Db;
+  outbox: Outbox;
+}
+
+/**
+ * Every schedule of the platform, in one place (decision 011). Cron expressions are in the
+ * platform's time zone (PLATFORM_TIMEZONE, Asia/Vientiane by default); pg-boss runs each once per
+ * period however many instances are up.
+ */
+export interface Schedule {
+  name: string;
+  cron: string;
+  description: string;
+  run(deps: ScheduleDeps): Promise<unknown>;
+}
+
+export const SCHEDULES: readonly Schedule[] = [
+  {
+    name: 'outbox-sweep',
+    cron: '*/5 * * * *',
+    description:
+      'Close expired messages, give a job back to any queued message that lost its own, send what waited for settings',
+    run: ({ outbox }) => sweepOutbox(outbox),
+  },
+  {
+    name: 'outbox-prune-turns',
+    cron: '17 3 * * *',
+    description: 'Forget the sending turns of WhatsApp numbers not written to for a day',
+    run: ({ db }) => pruneRecipientTurns(db),
+  },
+  {
+    name: 'password-resets-prune',
+    cron: '27 3 * * *',
+    description: 'Forget forgotten-password attempts older than 30 days (the audit trail keeps each step)',
+    run: ({ db }) =>
+      db.execute(sql`delete from password_resets where created_at < now() - interval '30 days'`),
+  },
+];
+
+/** Queues, handlers and cron entries of every schedule. */
+export function declareSchedules(jobs: JobRunner, deps: ScheduleDeps, timezone: string): () => Promise<void> {
+  for (const s of SCHEDULES) {
+    jobs.defineQueue({ name: s.name, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60 });
+    jobs.work(s.name, { batchSize: 1, pollingIntervalSeconds: 5, workers: 1 }, async () => {
+      await s.run(deps);
+    });
+  }
+  return () => jobs.schedule(SCHEDULES, timezone);
+}
