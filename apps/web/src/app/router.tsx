@@ -29,6 +29,8 @@ const SCREENS: Record<string, Lazy> = {
   paymentByStaff: page(() => import('../features/reports/payment-by-staff-page'), ['reports']),
   billCancel: page(() => import('../features/reports/bill-cancel-page'), ['reports']),
   customers: page(() => import('../features/reports/customers-page'), ['reports']),
+  messages: page(() => import('../features/messages/messages-page'), ['messages']),
+  company: page(() => import('../features/company/company-page'), ['company']),
 };
 const placeholder = page(() => import('./placeholder-page'));
 

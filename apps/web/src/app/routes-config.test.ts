@@ -20,7 +20,7 @@ describe('isNavItemActive (spec §2 highlight rule)', () => {
 describe('screen routes', () => {
   const all = SCREEN_GROUPS.flatMap((g) => g.screens);
 
-  it('register every /app route of the specification once', () => {
+  it('register every /app route of the specification once, and the screens issue 10 adds', () => {
     const paths = all.map((s) => `/app${s.path ? `/${s.path}` : ''}`);
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths.sort()).toEqual(
@@ -48,6 +48,8 @@ describe('screen routes', () => {
         '/app/video',
         '/app/last_action',
         '/app/access_token',
+        '/app/messages',
+        '/app/company',
       ].sort(),
     );
   });

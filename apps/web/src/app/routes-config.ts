@@ -57,11 +57,13 @@ export const SCREEN_GROUPS: ScreenGroup[] = [
     screens: [
       { path: 'accounting', key: 'accounting' },
       { path: 'wallet', key: 'wallet' },
+      { path: 'messages', key: 'messages' },
       { path: 'news', key: 'news' },
       { path: 'version', key: 'version' },
       { path: 'video', key: 'video' },
       { path: 'last_action', key: 'lastAction' },
       { path: 'access_token', key: 'accessToken' },
+      { path: 'company', key: 'company' },
     ],
   },
 ];

@@ -1,4 +1,5 @@
-import { LANGUAGES, type Language, MESSAGES } from '@parking-hub/contracts/messages';
+import { LANGUAGES, type Language } from '@parking-hub/contracts/languages';
+import { lo as LAO_MESSAGES } from '@parking-hub/contracts/messages-lo';
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGE_STORAGE_KEY } from './config';
@@ -37,8 +38,9 @@ export function nestMessages(messages: Record<string, string>): Bundle {
   return root;
 }
 
+/** The API's texts: Lao with the entry, English (the second language) loaded when it is chosen. */
 function bundlesOf(lng: Language): Record<string, Bundle> {
-  const out: Record<string, Bundle> = { api: nestMessages(MESSAGES[lng]) };
+  const out: Record<string, Bundle> = lng === 'lo' ? { api: nestMessages(LAO_MESSAGES) } : {};
   for (const ns of EAGER_NAMESPACES) {
     const bundle = eager[fileOf(lng, ns)];
     if (bundle) out[ns] = bundle;
@@ -50,6 +52,13 @@ const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(lng, ns, callback) {
+    if (ns === 'api' && lng === 'en') {
+      import('@parking-hub/contracts/messages-en').then(
+        (m) => callback(null, nestMessages(m.en)),
+        (error: unknown) => callback(error as Error, false),
+      );
+      return;
+    }
     const load = lazy[fileOf(lng, ns)];
     if (!load) return callback(null, {});
     load().then(
@@ -105,10 +114,13 @@ export function changeLanguage(lng: Language): Promise<unknown> {
   return i18n.changeLanguage(lng);
 }
 
-/** Text of a zod issue or server field message: a message key is translated, plain text shown as is. */
-export function messageText(message: string | undefined): string {
+/**
+ * Text of a zod issue or server field message: a message key is translated (with `values` for its
+ * placeholders, e.g. `{ max: 4096 }`), plain text shown as is.
+ */
+export function messageText(message: string | undefined, values?: Record<string, string | number>): string {
   if (!message) return '';
-  return i18n.exists(`api:${message}`) ? i18n.t(`api:${message}`) : message;
+  return i18n.exists(`api:${message}`) ? i18n.t(`api:${message}`, values ?? {}) : message;
 }
 
 export { i18n };

@@ -1,6 +1,7 @@
 import type { ListAccessTokensBody } from '@parking-hub/contracts/access-tokens';
 import type { ListAuditBody } from '@parking-hub/contracts/audit';
 import type { ListBillsBody } from '@parking-hub/contracts/bills';
+import type { ListMessagesBody } from '@parking-hub/contracts/messaging';
 import type { ListShopsBody } from '@parking-hub/contracts/shops';
 import type { ListUsersBody } from '@parking-hub/contracts/users';
 
@@ -53,4 +54,19 @@ export const billKeys = {
   details: () => [...billKeys.all, 'detail'] as const,
   detail: (id: string) => [...billKeys.details(), id] as const,
   timeline: (id: string) => [...billKeys.all, 'timeline', id] as const,
+};
+
+/** The outbox: every list, detail and the channels' status refetch after a send, retry or cancel. */
+export const messageKeys = {
+  all: ['messages'] as const,
+  status: () => [...messageKeys.all, 'status'] as const,
+  lists: () => [...messageKeys.all, 'list'] as const,
+  list: (filters: Partial<ListMessagesBody>) => [...messageKeys.lists(), filters] as const,
+  details: () => [...messageKeys.all, 'detail'] as const,
+  detail: (id: string) => [...messageKeys.details(), id] as const,
+};
+
+/** The company profile (read by every signed-in screen that shows it; long-lived). */
+export const companyKeys = {
+  all: ['company'] as const,
 };

@@ -20,6 +20,8 @@ const user: SessionUser = {
   sessionId: 's1',
   username: 'somchai',
   fullName: 'Somchai',
+  email: null,
+  whatsapp: null,
   role: 'SHOP',
   shopId: 'shop1',
   shopName: 'ຮ້ານ A',

@@ -1,8 +1,10 @@
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import Apartment from '@mui/icons-material/Apartment';
 import Assessment from '@mui/icons-material/Assessment';
 import CalendarMonth from '@mui/icons-material/CalendarMonth';
 import CardMembership from '@mui/icons-material/CardMembership';
+import Chat from '@mui/icons-material/Chat';
 import Dashboard from '@mui/icons-material/Dashboard';
 import DeleteSweep from '@mui/icons-material/DeleteSweep';
 import Event from '@mui/icons-material/Event';
@@ -48,4 +50,6 @@ export const NAV_ICONS: Record<string, typeof SvgIcon> = {
   video: OndemandVideo,
   lastAction: History,
   accessToken: Key,
+  messages: Chat,
+  company: Apartment,
 };

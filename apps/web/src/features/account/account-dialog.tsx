@@ -6,8 +6,9 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../components/feedback/form-errors';
 import { handleResponse } from '../../components/feedback/handle-response';
@@ -15,25 +16,58 @@ import { FormDialogActions } from '../../components/form/form-dialog-actions';
 import { messageText } from '../../lib/i18n';
 import { useSession } from '../../lib/session-store';
 import { useLogout } from '../auth/api/logout';
-import { type AccountForm, accountFormSchema } from './account-form';
+import {
+  type AccountForm,
+  type AccountFormInput,
+  accountFormSchema,
+  CONTACT_FIELDS,
+  profileBody,
+} from './account-form';
+import { useOwnContacts } from './api/get-own-contacts';
 import { useUpdateProfile } from './api/update-profile';
 
-/** Spec §4: loaded with the current user id and name, empty passwords; saving signs out. */
+const FIELDS = ['fullName', 'email', 'whatsapp', 'password', 'password_confirmation'] as const;
+
+/**
+ * Spec §4: loaded with the current user id and name, empty passwords; saving signs out. E-mail and
+ * WhatsApp (where a forgotten-password code goes) load from the users list and are sent when changed.
+ */
 export function AccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { userId, fullName } = useSession();
   const logout = useLogout();
   const mutation = useUpdateProfile();
-  const form = useForm<AccountForm>({
-    resolver: zodResolver(accountFormSchema),
-    defaultValues: { userId, fullName, changePassword: false, password: '', password_confirmation: '' },
+  const contacts = useOwnContacts(open);
+  const form = useForm<AccountFormInput, unknown, AccountForm>({
+    resolver: zodResolver(accountFormSchema) as unknown as Resolver<AccountFormInput, unknown, AccountForm>,
+    defaultValues: emptyValues(userId, fullName),
   });
-  const { register, handleSubmit, reset, watch, setValue, clearErrors, formState } = form;
+  const {
+    register,
+    handleSubmit,
+    reset,
+    resetField,
+    getFieldState,
+    watch,
+    setValue,
+    clearErrors,
+    formState,
+  } = form;
   const changePassword = watch('changePassword');
+  const loading = contacts.isPending && contacts.fetchStatus !== 'idle';
+  const loaded = contacts.isSuccess;
 
   useEffect(() => {
-    if (open) reset({ userId, fullName, changePassword: false, password: '', password_confirmation: '' });
+    if (open) reset(emptyValues(userId, fullName));
   }, [open, userId, fullName, reset]);
+
+  // The current values arrive after the dialog opens: fill the fields the user has not touched.
+  useEffect(() => {
+    if (!open || !contacts.data) return;
+    for (const field of CONTACT_FIELDS) {
+      if (!getFieldState(field).isDirty) resetField(field, { defaultValue: contacts.data[field] ?? '' });
+    }
+  }, [open, contacts.data, resetField, getFieldState]);
 
   const toggle = (checked: boolean) => {
     setValue('changePassword', checked);
@@ -44,23 +78,17 @@ export function AccountDialog({ open, onClose }: { open: boolean; onClose: () =>
 
   const submit = handleSubmit(async (values) => {
     try {
-      const envelope = await mutation.mutateAsync({
-        userId: values.userId,
-        fullName: values.fullName,
-        ...(values.changePassword
-          ? { password: values.password, password_confirmation: values.password_confirmation }
-          : {}),
-      });
+      const envelope = await mutation.mutateAsync(profileBody(values, formState.dirtyFields, loaded));
       handleResponse(envelope);
       reset();
       onClose();
       await logout();
     } catch (error) {
-      showFormError(error, form.setError, ['fullName', 'password', 'password_confirmation']);
+      showFormError(error, form.setError, FIELDS);
     }
   });
 
-  const err = (name: keyof AccountForm) => messageText(formState.errors[name]?.message);
+  const err = (name: keyof AccountFormInput) => messageText(formState.errors[name]?.message);
   const busy = mutation.isPending;
   return (
     <Dialog open={open} onClose={() => !busy && onClose()} aria-labelledby="account-title">
@@ -77,6 +105,30 @@ export function AccountDialog({ open, onClose }: { open: boolean; onClose: () =>
               autoComplete="name"
               required
             />
+            <TextField
+              type="email"
+              label={t('account.email')}
+              {...register('email')}
+              disabled={loading}
+              error={!!err('email')}
+              helperText={err('email')}
+              autoComplete="email"
+              slotProps={{ htmlInput: { 'data-testid': 'account-email' } }}
+            />
+            <TextField
+              type="tel"
+              label={t('account.whatsapp')}
+              {...register('whatsapp')}
+              disabled={loading}
+              error={!!err('whatsapp')}
+              helperText={err('whatsapp') || t('account.whatsappHint')}
+              autoComplete="tel"
+              slotProps={{ htmlInput: { 'data-testid': 'account-whatsapp' } }}
+            />
+            <Typography variant="body2" color="text.secondary" data-testid="account-contacts-hint">
+              {t('account.contactsHint')}
+              {!loading && !loaded && ` ${t('account.contactsUnknown')}`}
+            </Typography>
             <FormControlLabel
               control={
                 <Checkbox
@@ -111,4 +163,16 @@ export function AccountDialog({ open, onClose }: { open: boolean; onClose: () =>
       </form>
     </Dialog>
   );
+}
+
+function emptyValues(userId: string, fullName: string): AccountFormInput {
+  return {
+    userId,
+    fullName,
+    email: '',
+    whatsapp: '',
+    changePassword: false,
+    password: '',
+    password_confirmation: '',
+  };
 }

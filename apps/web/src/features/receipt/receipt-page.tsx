@@ -6,6 +6,7 @@ import { useParams } from 'react-router';
 import { LoadingScreen } from '../../components/loading-screen';
 import { queryClient } from '../../lib/query-client';
 import { usePublicBill } from './api/get-public-bill';
+import { ReceiptCompany } from './components/receipt-company';
 import { ReceiptProblem } from './components/receipt-problem';
 import { ReceiptView } from './components/receipt-view';
 
@@ -20,7 +21,13 @@ function Receipt({ reference }: { reference: string }) {
   }, [t, number]);
 
   // A failed refresh keeps the receipt already shown; only a first load that fails says so.
-  if (query.data) return <ReceiptView receipt={query.data} />;
+  if (query.data)
+    return (
+      <>
+        <ReceiptView receipt={query.data} />
+        <ReceiptCompany />
+      </>
+    );
   if (query.error) return <ReceiptProblem error={query.error} onRetry={() => void query.refetch()} />;
   return <LoadingScreen label={t('loading')} />;
 }

@@ -24,6 +24,7 @@ import { useSearchFilters } from '../../lib/use-search-filters';
 import { useDeleteUser } from './api/delete-user';
 import { useUsers } from './api/get-users';
 import { useUpdateUserStatus } from './api/update-user-status';
+import { UserContacts } from './components/user-contacts';
 import { UserFilters } from './components/user-filters';
 import { UserFormDialog } from './components/user-form-dialog';
 
@@ -115,7 +116,7 @@ export default function UsersPage() {
     },
     { key: 'role', header: t('fields.role'), render: (u) => t(`common:roles.${u.role}`) },
     { key: 'shop', header: t('fields.shop'), render: (u) => u.shopName ?? '—' },
-    { key: 'phone', header: t('fields.phone'), render: (u) => u.phone ?? '—' },
+    { key: 'contacts', header: t('fields.contacts'), render: (u) => <UserContacts user={u} /> },
     {
       key: 'status',
       header: t('fields.status'),

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { userKeys } from '../../../lib/query-keys';
 
-/** POST /v1/users/update/profile: own full name and, optionally, a new password (spec §4). */
+/** POST /v1/users/update/profile: own full name, e-mail and WhatsApp if changed, optionally a new password (spec §4). */
 export function updateProfile(body: UpdateProfileBody): Promise<Envelope<User>> {
   return api.post<User>('/v1/users/update/profile', body);
 }

@@ -11,6 +11,7 @@ import type { BillEvent } from '@parking-hub/contracts/bills';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorState } from '../../../components/states';
+import { TimelineItem } from '../../../components/timeline-item';
 import { formatDateTime } from '../../../lib/format';
 import { useBillTimeline } from '../api/get-bill-timeline';
 import { timelineDetails } from '../timeline-details';
@@ -34,40 +35,20 @@ function Event({ event, last }: { event: BillEvent; last: boolean }) {
   const { t } = useTranslation(['bills', 'common']);
   const tone = TONE[event.kind] ?? 'text.secondary';
   return (
-    <Box component="li" sx={{ display: 'flex', gap: 1.5 }} data-testid="timeline-event">
-      <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center' }}>
-        <Box
-          sx={{
-            width: 32,
-            height: 32,
-            borderRadius: '50%',
-            display: 'grid',
-            placeItems: 'center',
-            color: tone,
-            border: 2,
-            borderColor: tone,
-            flexShrink: 0,
-          }}
-        >
-          {ICONS[event.kind]}
-        </Box>
-        {!last && <Box sx={{ flex: 1, width: 2, bgcolor: 'divider', my: 0.5 }} />}
-      </Box>
-      <Box sx={{ pb: last ? 0 : 2, minWidth: 0, flex: 1 }}>
-        <Typography sx={{ fontWeight: 600 }} data-testid="timeline-kind">
-          {t(`timeline.${event.kind}`)}
+    <TimelineItem icon={ICONS[event.kind]} tone={tone} last={last} testId="timeline-event">
+      <Typography sx={{ fontWeight: 600 }} data-testid="timeline-kind">
+        {t(`timeline.${event.kind}`)}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {formatDateTime(event.at)}
+        {event.byName && ` · ${event.byName}`}
+      </Typography>
+      {timelineDetails(t, event).map((line) => (
+        <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {line}
         </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {formatDateTime(event.at)}
-          {event.byName && ` · ${event.byName}`}
-        </Typography>
-        {timelineDetails(t, event).map((line) => (
-          <Typography key={line} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-            {line}
-          </Typography>
-        ))}
-      </Box>
-    </Box>
+      ))}
+    </TimelineItem>
   );
 }
 

@@ -1,6 +1,7 @@
 import AddBusiness from '@mui/icons-material/AddBusinessOutlined';
 import Close from '@mui/icons-material/Close';
 import Edit from '@mui/icons-material/Edit';
+import Forum from '@mui/icons-material/ForumOutlined';
 import Sell from '@mui/icons-material/SellOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,6 +13,7 @@ import Skeleton from '@mui/material/Skeleton';
 import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { AGENT_AREA_ROLES } from '@parking-hub/contracts/roles';
 import type { Shop, ShopDetail } from '@parking-hub/contracts/shops';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,10 +22,11 @@ import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ErrorState } from '../../../components/states';
 import { useSession } from '../../../lib/session-store';
 import { useShopDetail } from '../../../lib/shop-detail';
-import { canAddBranch, canEditShop } from '../shop-access';
+import { canAddBranch, canEditShop, isAdmin } from '../shop-access';
 import { ShopBranches } from './shop-branches';
 import { ShopFacts } from './shop-facts';
 import { ShopLogo } from './shop-logo';
+import { ShopMessages, shopMessagesHref } from './shop-messages';
 import { ShopPriceSummary } from './shop-price-summary';
 import { ShopStaff } from './shop-staff';
 import { ShopStatusChip } from './shop-status-chip';
@@ -112,6 +115,26 @@ function DetailBody({ detail, actions }: { detail: ShopDetail; actions: ShopDeta
       >
         <ShopPriceSummary prices={detail.prices} />
       </Section>
+      {AGENT_AREA_ROLES.includes(role as never) && (
+        <Section
+          title={t('messages.title')}
+          action={
+            isAdmin(role) && (
+              <Button
+                size="small"
+                component={RouterLink}
+                to={shopMessagesHref(shop.id)}
+                startIcon={<Forum />}
+                data-testid="detail-messages-link"
+              >
+                {t('messages.viewAll')}
+              </Button>
+            )
+          }
+        >
+          <ShopMessages shop={shop} admin={isAdmin(role)} />
+        </Section>
+      )}
     </Box>
   );
 }

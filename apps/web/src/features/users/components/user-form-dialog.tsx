@@ -25,11 +25,12 @@ interface FormValues {
   fullName: string;
   phone: string;
   email: string;
+  whatsapp: string;
   password: string;
   role: Role;
   shopId: string;
 }
-const FIELDS = ['username', 'fullName', 'phone', 'email', 'password', 'role', 'shopId'] as const;
+const FIELDS = ['username', 'fullName', 'phone', 'email', 'whatsapp', 'password', 'role', 'shopId'] as const;
 
 function emptyValues(role: Role | undefined): FormValues {
   return {
@@ -38,6 +39,7 @@ function emptyValues(role: Role | undefined): FormValues {
     fullName: '',
     phone: '',
     email: '',
+    whatsapp: '',
     password: '',
     role: role ?? 'SHOP',
     shopId: '',
@@ -51,6 +53,7 @@ function valuesOf(user: User): FormValues {
     fullName: user.fullName,
     phone: user.phone ?? '',
     email: user.email ?? '',
+    whatsapp: user.whatsapp ?? '',
     password: '',
     role: user.role,
     shopId: user.shopId ?? '',
@@ -143,8 +146,17 @@ export function UserFormDialog({
               type="email"
               {...register('email')}
               error={!!err('email')}
-              helperText={err('email')}
+              helperText={err('email') || t('form.emailHint')}
               slotProps={{ htmlInput: { 'data-testid': 'field-email' } }}
+            />
+            <TextField
+              label={t('fields.whatsapp')}
+              type="tel"
+              {...register('whatsapp')}
+              error={!!err('whatsapp')}
+              helperText={err('whatsapp') || t('form.whatsappHint')}
+              autoComplete="off"
+              slotProps={{ htmlInput: { 'data-testid': 'field-whatsapp' } }}
             />
             <Controller
               control={control}
