@@ -5,6 +5,8 @@
  *  - authenticated requests at 50 connections (token hash → session → user on every call),
  *  - reports (bench/reports.ts): BENCH_BILLS bills (default 10,000,000; 0 skips) loaded by the demo
  *    generator, each report endpoint next to a plain GROUP BY over bills, and the deep bill history,
+ *  - the outbox (bench/outbox.ts): what queuing a message adds to a transaction, and 10,000
+ *    messages drained at 500/s to a fake Cloud API (rate, duplicates, losses),
  *  - bills (bench/bills.ts): bill/find against a bare Fastify + pg server, and check-ins per second
  *    with gap-free numbering (on the loaded database, the rollup trigger in place),
  * then one table of targets and measures.
@@ -18,6 +20,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../apps/server/src/modules/auth/password.ts';
 import { billsBench } from './bills.ts';
+import { outboxBench } from './outbox.ts';
 import { reportsBench } from './reports.ts';
 import { startBenchServer } from './server.ts';
 import { out, pct, printVerdicts, type Verdict } from './stats.ts';
@@ -108,6 +111,7 @@ async function main() {
     out('\nHTTP against the real server (own process), 50 connections:');
     await httpBench(`${server.base}/parking-hub-api/v1/me`, token, 'POST /v1/me', { brand: 'unknown' });
     await httpBench(`${server.base}/parking-hub-api/v1/users`, token, 'POST /v1/users (page 1)', { page: 1 });
+    if (process.env.BENCH_OUTBOX !== '0') verdicts.push(...(await outboxBench()));
     if (process.env.BENCH_BILLS !== '0') verdicts.push(...(await reportsBench(server, token)));
     verdicts.push(...(await billsBench(server)));
     printVerdicts(verdicts);

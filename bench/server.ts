@@ -36,8 +36,12 @@ export async function waitFor(child: ChildProcess, ready: () => Promise<boolean>
  * The real server in its own process (as `npm start` runs it), so the load generator in this
  * process does not share its event loop. Embedded PostgreSQL unless DATABASE_URL is set.
  */
-export async function startBenchServer(env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'ph-bench-'));
+export async function startBenchServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<BenchServer> {
+  // A given DATA_DIR is the caller's: kept when this server stops (another may start on it).
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), 'ph-bench-')));
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -69,7 +73,7 @@ export async function startBenchServer(env: Record<string, string> = {}): Promis
         child.kill('SIGTERM');
         await new Promise((r) => child.once('exit', r));
       }
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

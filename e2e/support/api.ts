@@ -19,14 +19,22 @@ let seq = 0;
 export async function createUser(
   request: APIRequestContext,
   role: 'ADMIN' | 'AGENT' | 'MANAGER' | 'SHOP',
-  values: { shopId?: string; fullName?: string } = {},
+  values: { shopId?: string; fullName?: string; email?: string; whatsapp?: string } = {},
 ) {
   const { token } = await apiLogin(request);
   const username = `e2e-${role.toLowerCase()}-${Date.now().toString(36)}${seq++}`;
   const password = 'e2e-user-pass-1';
   const res = await request.post(`${API}/user/create`, {
     headers: { authorization: `Bearer ${token}` },
-    data: { username, fullName: values.fullName ?? `E2E ${role}`, password, role, shopId: values.shopId },
+    data: {
+      username,
+      fullName: values.fullName ?? `E2E ${role}`,
+      password,
+      role,
+      shopId: values.shopId,
+      email: values.email,
+      whatsapp: values.whatsapp,
+    },
   });
   if (res.status() !== 201) throw new Error(`create ${role}: ${res.status()} ${await res.text()}`);
   const body = (await res.json()) as { data: { id: string } };
