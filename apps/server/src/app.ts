@@ -27,7 +27,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { registerErrorHandler } from './plugins/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import type { ZodApp } from './plugins/types.ts';
@@ -52,6 +52,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     bodyLimit: config.bodyLimit,
     // Not `requestIdHeader`: Fastify would take any header value as it is; genReqId checks it.
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -72,6 +73,11 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   registerJobs(app, { jobs, outbox, database, config });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers (a login's token, a signed-in user's data, errors) are never kept by a browser or
+    // a proxy; the few public ones that may be (the company's logo and name) say so themselves.
+    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'no-store');
+    }
   });
 
   // External plugins first (STYLE.md, fastify/demo), then ours, then routes.

@@ -11,6 +11,7 @@ export const en: Record<MessageKey, string> = {
   'errors.invalidJson': 'The request body is not valid JSON',
   'errors.unsupportedMediaType': 'This content type is not supported',
   'errors.payloadTooLarge': 'The request is too large',
+  'errors.uriTooLong': 'The requested address is too long',
   'errors.tooManyRequests': 'Too many requests; please try again in {{minutes}} minutes',
   'errors.internal': 'Something went wrong on our side; please try again',
   'errors.conflict': 'The data changed meanwhile; reload and try again',

@@ -9,6 +9,7 @@ export const lo = {
   'errors.invalidJson': 'ຮູບແບບຂໍ້ມູນບໍ່ຖືກຕ້ອງ',
   'errors.unsupportedMediaType': 'ບໍ່ຮອງຮັບຮູບແບບຂໍ້ມູນນີ້',
   'errors.payloadTooLarge': 'ຂໍ້ມູນທີ່ສົ່ງມາໃຫຍ່ເກີນໄປ',
+  'errors.uriTooLong': 'ທີ່ຢູ່ທີ່ຮ້ອງຂໍຍາວເກີນໄປ',
   'errors.tooManyRequests': 'ມີການຮ້ອງຂໍຫຼາຍເກີນໄປ, ກະລຸນາລອງໃໝ່ໃນອີກ {{minutes}} ນາທີ',
   'errors.internal': 'ເກີດຂໍ້ຜິດພາດໃນລະບົບ, ກະລຸນາລອງໃໝ່ອີກຄັ້ງ',
   'errors.conflict': 'ຂໍ້ມູນຂັດກັນ, ກະລຸນາໂຫຼດຄືນແລ້ວລອງໃໝ່',

@@ -1,4 +1,10 @@
-import { isMessageKey, type Language, type MessageKey, translate } from '@parking-hub/contracts/messages';
+import {
+  isMessageKey,
+  type Language,
+  languageFromHeader,
+  type MessageKey,
+  translate,
+} from '@parking-hub/contracts/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/errors.ts';
@@ -65,7 +71,31 @@ const frameworkErrors: Record<string, [number, MessageKey]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'errors.invalidJson'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'errors.invalidJson'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'errors.invalidJson'],
+  FST_ERR_BAD_URL: [400, 'errors.invalidInput'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'errors.uriTooLong'],
 };
+
+/** A 4xx without a code of ours (a plugin's, e.g. multipart's file limit): the key for its status. */
+const byStatus: Record<number, MessageKey> = {
+  404: 'errors.routeNotFound',
+  413: 'errors.payloadTooLarge',
+  414: 'errors.uriTooLong',
+  415: 'errors.unsupportedMediaType',
+};
+
+/**
+ * Errors Fastify meets before a request reaches a route (a malformed URL, a path parameter over
+ * its length): no hook has run, so the language and the request id header are set here.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, key] = (error.code ? frameworkErrors[error.code] : undefined) ?? [
+    400,
+    'errors.invalidInput',
+  ];
+  request.log.info({ code: error.code }, 'request refused by the router');
+  reply.header('x-request-id', request.id).header('cache-control', 'no-store');
+  return sendError(reply, languageFromHeader(request.headers['accept-language']), status, key);
+}
 
 /**
  * The one place errors become responses: the envelope with a Lao or English message, never a
@@ -110,7 +140,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendError(reply, lang, 429, 'errors.tooManyRequests', { minutes: 1 });
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       request.log.info({ err: error }, 'client error');
-      return sendError(reply, lang, error.statusCode, 'errors.invalidInput');
+      return sendError(reply, lang, error.statusCode, byStatus[error.statusCode] ?? 'errors.invalidInput');
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, lang, 500, 'errors.internal');

@@ -69,6 +69,20 @@ describe('headers', () => {
     expect(none.headers['x-request-id']).toMatch(uuid);
   });
 
+  it('tells browsers and proxies to keep no API answer: the login, signed-in data, errors', async () => {
+    const admin = await signedIn(t, 'ADMIN');
+    const login = await raw('POST', `${API}/login`, JSON.stringify({ username: 'nobody', password: 'x' }));
+    const me = await call(t.app, 'POST', 'me', { token: admin.token, body: {} });
+    const list = await call(t.app, 'POST', 'users', { token: admin.token, body: {} });
+    const unknown = await raw('GET', '/parking-hub-api/nowhere');
+    for (const res of [login, me, list, unknown]) expect(res.headers['cache-control']).toBe('no-store');
+    expect(me.statusCode).toBe(200);
+    // The company's public name and logo may be cached briefly: it says so itself.
+    const company = await raw('GET', '/parking-hub-api/public/company');
+    expect(company.statusCode).toBe(200);
+    expect(company.headers['cache-control']).toBe('public, max-age=60');
+  });
+
   it('allows no cross-origin caller unless configured', async () => {
     const res = await raw('POST', `${API}/login`, '{}', { origin: 'https://evil.example' });
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
@@ -106,6 +120,30 @@ describe('error envelopes', () => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ status: 'error', message: 'ບໍ່ພົບເສັ້ນທາງນີ້' });
     }
+  });
+
+  it('answers what the router refuses (a path parameter over 100 characters, a malformed URL) with the envelope', async () => {
+    const admin = await signedIn(t, 'ADMIN');
+    const long = 'a'.repeat(101);
+    const cases: Array<[Reply, number, string]> = [
+      [await call(t.app, 'DELETE', `users/${long}/delete`, { token: admin.token }), 414, 'ທີ່ຢູ່ທີ່ຮ້ອງຂໍຍາວເກີນໄປ'],
+      [await call(t.app, 'GET', `public/bills/${long}`, {}), 414, 'ທີ່ຢູ່ທີ່ຮ້ອງຂໍຍາວເກີນໄປ'],
+      [
+        await call(t.app, 'DELETE', 'users/%E0%A4%A/delete', { token: admin.token }),
+        400,
+        'ຂໍ້ມູນບໍ່ຖືກຕ້ອງ, ກະລຸນາກວດຄືນ',
+      ],
+    ];
+    for (const [res, status, message] of cases) {
+      expectCleanError(res, status);
+      expect(res.body).toEqual({ status: 'error', message });
+      expect(JSON.stringify(res.body)).not.toContain('FST_');
+      expect(res.headers['x-request-id']).toBeTruthy();
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+    const english = await raw('GET', `${API}/public/bills/${long}`, undefined, { 'accept-language': 'en' });
+    expect(english.statusCode).toBe(414);
+    expect(english.json()).toEqual({ status: 'error', message: 'The requested address is too long' });
   });
 
   it('keeps every 4xx body to status, message and messages', async () => {
