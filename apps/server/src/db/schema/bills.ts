@@ -70,6 +70,13 @@ export const bills = pgTable(
     // Also bills_shop_plate_visits_idx (migration 0004): (shop, check-in) INCLUDE the regular
     // customers' columns, which Drizzle cannot declare.
     index('bills_cancelled_idx').on(t.shopId, t.cancelledAt).where(sql`${t.status} = 'CANCELLED'`),
+    // The history's staff filter: each side read newest first, merged (bills-history.repository).
+    index('bills_in_by_idx').on(t.checkInBy, t.checkInAt, t.id),
+    index('bills_out_by_idx').on(t.checkOutBy, t.checkInAt, t.id).where(sql`${t.checkOutBy} is not null`),
+    // Part of a plate, in any shop: trigrams (pg_trgm, made by migration 0006) serve LIKE '%…%'.
+    index('bills_plate_trgm_idx')
+      .using('gin', sql`${t.plateKey} gin_trgm_ops`)
+      .where(sql`${t.plateKey} is not null`),
     check('bills_status_check', sql`${t.status} in ('PARKED','CLOSED','CANCELLED','LOST')`),
     check('bills_type_check', sql`${t.vehicleType} in ('MOTORBIKE','CAR','BICYCLE','MINIBUS','TRUCK')`),
     check(

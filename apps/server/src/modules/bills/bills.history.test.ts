@@ -88,6 +88,44 @@ describe('POST /v1/bills-in-shop', () => {
     expectError(await history(staff.token, { from: '0001-01-01' }), 400, { from: 'ວັນທີບໍ່ຖືກຕ້ອງ' });
   });
 
+  it('the staff filter takes bills checked in or out by them, once each, newest first, by page and by cursor', async () => {
+    const { shop, staff, manager } = await shopWithStaff(t);
+    const ids: string[] = [];
+    // 1–4 in by staff, 5–8 in by the manager; the manager checks out 2, 4 (staff's), 6 (own).
+    for (let i = 0; i < 4; i++) ids.push((await api.checkIn(staff.token)).body.data?.id ?? '');
+    for (let i = 0; i < 4; i++) ids.push((await api.checkIn(manager.token)).body.data?.id ?? '');
+    for (const n of [2, 4, 6]) await api.checkout(manager.token, { id: ids[n - 1] });
+    // A bill whose check-in user is unknown (an imported one) still counts for whoever closed it.
+    await t.db
+      .update(bills)
+      .set({ checkInBy: null })
+      .where(eq(bills.id, Number(ids[3])));
+    // Equal check-in times across the two sides: the id breaks the tie.
+    await setCheckIn(ids[1] ?? '', '2026-11-01T10:00:00+07:00');
+    await setCheckIn(ids[6] ?? '', '2026-11-01T10:00:00+07:00');
+    const expected = [8, 6, 5, 4, 7, 2];
+    const q = (body: Record<string, unknown>) => history(manager.token, { shopId: shop.id, ...body });
+    const all = await q({ staffId: manager.id });
+    expect(numbers(all)).toEqual(expected);
+    expect(all.body.meta?.total).toBe(6);
+    expect(numbers(await q({ staffId: staff.id }))).toEqual([3, 1, 2]);
+    const byPage: number[] = [];
+    for (let page = 1; page <= 3; page++)
+      byPage.push(...numbers(await q({ staffId: manager.id, pageSize: 2, page })));
+    expect(byPage).toEqual(expected);
+    const byCursor: number[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const res = await q({ staffId: manager.id, pageSize: 4, ...(cursor ? { cursor } : {}) });
+      byCursor.push(...numbers(res));
+      cursor = res.body.meta?.nextCursor;
+    } while (cursor);
+    expect(byCursor).toEqual(expected);
+    // With other filters on top.
+    expect(numbers(await q({ staffId: manager.id, status: 'CLOSED' }))).toEqual([6, 4, 2]);
+    expect((await q({ staffId: manager.id, status: 'CLOSED' })).body.meta?.total).toBe(3);
+  });
+
   it('pages by cursor exactly as by page number, also for equal check-in times', async () => {
     const { shop, staff } = await shopWithStaff(t);
     const ids: string[] = [];
