@@ -6,14 +6,15 @@
  *    (calendar day / by closing), sequential requests (latency, not throughput), next to the same
  *    figures by a plain GROUP BY over bills (bench/report-baseline.ts) in the same run: p50/p95
  *    and the speed-up; the totals of both must be equal or the bench fails;
- *  - the bill history at depth ≥ 10,000 rows, following meta.nextCursor.
+ *  - the bill history at depth ≥ 10,000 rows, following meta.nextCursor, and its searches over all
+ *    shops (part of a plate, a staff member).
  */
 import { execSync } from 'node:child_process';
 import pg from 'pg';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { type OpenedDatabase, openDatabase } from '../apps/server/src/db/open.ts';
 import { seedDemo } from '../apps/server/src/modules/demo/demo.seed.ts';
-import { historyBench } from './history.ts';
+import { historyBench, searchBench } from './history.ts';
 import { baseline, pick, type Range, type Totals } from './report-baseline.ts';
 import type { BenchServer } from './server.ts';
 import { ms, out, timed, type Verdict } from './stats.ts';
@@ -162,6 +163,7 @@ export async function reportsBench(server: BenchServer, token: string): Promise<
       }
     }
     verdicts.push(await historyBench(server.base, token, shop.shop_id));
+    verdicts.push(...(await searchBench(server.base, token, db)));
   } finally {
     await db.end();
     await opened.close();

@@ -177,7 +177,7 @@ export const billPageMetaSchema = z.object({
   pageSize: z.number().int(),
   total: z.number().int(),
   totalPages: z.number().int(),
-  /** More bills match than were counted (10,000): the list shows "10,000+". */
+  /** More bills match than were counted (10,000; 1,000 for part of a plate): the list shows "10,000+". */
   totalCapped: z.boolean(),
   nextCursor: z.string().nullable(),
 });

@@ -24,6 +24,13 @@ export interface HistoryCursor {
 
 /** Counting stops here: past it the list says "10,000+" instead of scanning every row. */
 export const COUNT_CAP = 10_000;
+/**
+ * A search by part of a plate counts less far: "1,000+" answers a fragment as common as two digits
+ * without reading tens of thousands of bills, and nobody pages through a thousand matches.
+ */
+export const PLATE_COUNT_CAP = 1_000;
+
+export const countCap = (f: HistoryFilter) => (f.plateKey ? PLATE_COUNT_CAP : COUNT_CAP);
 
 /** Every filter but the staff member's (see `staffSides`). */
 function conditions(f: HistoryFilter, scope: SQL | undefined): SQL | undefined {
@@ -91,15 +98,16 @@ export async function listHistory(
     .orderBy(...newestFirst);
 }
 
-/** How many bills match, counted up to COUNT_CAP + 1. */
+/** How many bills match, counted up to countCap + 1. */
 export async function countHistory(db: Executor, filter: HistoryFilter, scope: SQL | undefined) {
   const cond = conditions(filter, scope);
+  const cap = countCap(filter);
   const counted = async (where: SQL | undefined) => {
     const capped = db
       .select({ one: sql`1` })
       .from(bills)
       .where(where)
-      .limit(COUNT_CAP + 1)
+      .limit(cap + 1)
       .as('capped');
     const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
     return row?.n ?? 0;
@@ -107,7 +115,7 @@ export async function countHistory(db: Executor, filter: HistoryFilter, scope: S
   if (!filter.staffId) return counted(cond);
   const [inSide, outSide] = staffSides(filter.staffId);
   const checkedIn = await counted(and(cond, inSide));
-  return checkedIn > COUNT_CAP ? checkedIn : checkedIn + (await counted(and(cond, outSide)));
+  return checkedIn > cap ? checkedIn : Math.min(cap + 1, checkedIn + (await counted(and(cond, outSide))));
 }
 
 export async function findShopTimezone(db: Executor, shopId: string): Promise<string | null> {

@@ -18,7 +18,7 @@ import { billScope, locateBill } from './bills.locate.ts';
 import { hoursOf, plateKey, toBill } from './bills.mapping.ts';
 import { holdPriceRule, listPrints, updateBillIfStatus } from './bills.repository.ts';
 import {
-  COUNT_CAP,
+  countCap,
   countHistory,
   findShopTimezone,
   type HistoryCursor,
@@ -63,7 +63,8 @@ export async function listBills(db: Db, ctx: AuthedContext, body: ListBillsBody)
   const last = page.at(-1);
   const nextCursor =
     rows.length > body.pageSize && last ? encodeCursor({ checkInAt: last.checkInAt, id: last.id }) : null;
-  const counted = Math.min(total, COUNT_CAP);
+  const cap = countCap(filter);
+  const counted = Math.min(total, cap);
   return {
     data: page.map(toBill),
     meta: {
@@ -71,7 +72,7 @@ export async function listBills(db: Db, ctx: AuthedContext, body: ListBillsBody)
       pageSize: body.pageSize,
       total: counted,
       totalPages: Math.max(1, Math.ceil(counted / body.pageSize)),
-      totalCapped: total > COUNT_CAP,
+      totalCapped: total > cap,
       nextCursor,
     },
   };

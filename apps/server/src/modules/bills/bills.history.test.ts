@@ -1,5 +1,5 @@
 import type { Bill, BillTimeline } from '@parking-hub/contracts/bills';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
@@ -124,6 +124,28 @@ describe('POST /v1/bills-in-shop', () => {
     // With other filters on top.
     expect(numbers(await q({ staffId: manager.id, status: 'CLOSED' }))).toEqual([6, 4, 2]);
     expect((await q({ staffId: manager.id, status: 'CLOSED' })).body.meta?.total).toBe(3);
+  });
+
+  it('counts a plate search up to 1,000 ("1,000+"), other lists up to 10,000', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    // 1,001 past bills of one plate and 5 of another, written as the demo writes history.
+    await t.db.execute(sql`
+      insert into bills (shop_id, reference, number, vehicle_type, plate, plate_key, business_date,
+                         check_in_at, check_in_by)
+      select ${shop.id}, 'count-cap-' || ${shop.id}::text || '-' || n, n, 'MOTORBIKE',
+             case when n <= 1001 then 'ZQ 7001' else 'ZQ 7002' end,
+             case when n <= 1001 then 'ZQ7001' else 'ZQ7002' end,
+             '2026-10-01', timestamptz '2026-10-01 08:00+07' + n * interval '1 minute', ${staff.id}
+      from generate_series(1, 1006) n`);
+    const q = (body: Record<string, unknown>) =>
+      history(staff.token, { shopId: shop.id, pageSize: 5, ...body });
+    const common = await q({ plate: 'q700' });
+    expect(common.body.meta).toMatchObject({ total: 1000, totalCapped: true });
+    expect(numbers(common)).toEqual([1006, 1005, 1004, 1003, 1002]);
+    expect((await q({ plate: 'ZQ7001' })).body.meta).toMatchObject({ total: 1000, totalCapped: true });
+    expect((await q({ plate: 'zq 7002' })).body.meta).toMatchObject({ total: 5, totalCapped: false });
+    expect((await q({})).body.meta).toMatchObject({ total: 1006, totalCapped: false });
+    expect((await q({ staffId: staff.id })).body.meta).toMatchObject({ total: 1006, totalCapped: false });
   });
 
   it('pages by cursor exactly as by page number, also for equal check-in times', async () => {

@@ -54,7 +54,11 @@ export default function BillsPage() {
   const staffName = values.staffId
     ? (rows?.find((b) => b.checkInById === values.staffId)?.checkInByName ?? null)
     : null;
-  const count = meta && (meta.totalCapped ? t('countCapped') : t('count', { count: meta.total }));
+  const count =
+    meta &&
+    (meta.totalCapped
+      ? t('countCapped', { total: new Intl.NumberFormat('en-US').format(meta.total) })
+      : t('count', { count: meta.total }));
 
   return (
     <>
