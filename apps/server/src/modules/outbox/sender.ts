@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Channel } from '@parking-hub/contracts/messaging';
 import type { Job } from 'pg-boss';
@@ -34,6 +35,8 @@ export class OutboxSender {
 
   constructor(private readonly outbox: Outbox) {
     this.recorder = new SentRecorder(outbox.deps.db);
+    // Every message waiting for its slot listens for the stop: a full batch is many listeners.
+    setMaxListeners(0, this.stopping.signal);
   }
 
   private get deps() {

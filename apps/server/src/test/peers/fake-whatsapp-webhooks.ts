@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import http from 'node:http';
 
 /**
@@ -149,7 +150,10 @@ export class WebhookDelivery {
   constructor(
     private readonly everyMs = 300,
     private readonly forMs = 60_000,
-  ) {}
+  ) {
+    // One stop for every delivery in flight: as many listeners as callbacks on their way.
+    setMaxListeners(0, this.controller.signal);
+  }
 
   get stopped(): boolean {
     return this.controller.signal.aborted;
