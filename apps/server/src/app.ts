@@ -181,7 +181,11 @@ function registerJobs(
     const batchSize = Math.max(1, Math.min(1000, Math.ceil(rates[channel] * pollingIntervalSeconds)));
     jobs.work(queue, { batchSize, pollingIntervalSeconds, workers: 2 }, sender.handle);
   }
-  const schedule = declareSchedules(jobs, { db: database.db, outbox }, config.platformTimezone);
+  const schedule = declareSchedules(
+    jobs,
+    { db: database.db, outbox, pool: database.pool, config },
+    config.platformTimezone,
+  );
   app.addHook('onReady', async () => {
     await jobs.start();
     if (!jobs.runsWorkers) return;

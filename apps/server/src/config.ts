@@ -13,6 +13,12 @@ function isTimeZone(tz: string): boolean {
   }
 }
 
+/** Five cron fields (minute hour day month weekday); pg-boss checks the values when it schedules. */
+function isCron(value: string): boolean {
+  const fields = value.split(/\s+/);
+  return fields.length === 5 && fields.every((f) => /^[0-9A-Za-z*,/?#-]+$/.test(f));
+}
+
 /** An optional setting: unset and empty are the same. */
 const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
 
@@ -86,6 +92,16 @@ const envSchema = z.object({
   RESET_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Verification codes one IP may ask for in an hour (against someone spraying many accounts). */
   RESET_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  /** Where backups go (decision 013); DATA_DIR/backups unless set. */
+  BACKUP_DIR: optional,
+  /** The daily backup keeps this many backups in BACKUP_DIR. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(10_000).default(14),
+  /** When the daily backup runs, in PLATFORM_TIMEZONE; `off`: never. */
+  BACKUP_CRON: z
+    .string()
+    .trim()
+    .default('30 2 * * *')
+    .refine((v) => v === 'off' || isCron(v), 'five cron fields (minute hour day month weekday), or off'),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -114,6 +130,14 @@ export interface Config {
   email: EmailConfig;
   outbox: OutboxConfig;
   reset: { minResponseMs: number; ratePerMinute: number; codesPerIpHour: number };
+  backup: BackupConfig;
+}
+
+export interface BackupConfig {
+  dir: string;
+  keep: number;
+  /** The daily backup's cron (platform time zone); null: no daily backup. */
+  cron: string | null;
 }
 
 export interface WhatsappConfig {
@@ -199,6 +223,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       minResponseMs: e.RESET_MIN_RESPONSE_MS,
       ratePerMinute: e.RESET_RATE_PER_MINUTE,
       codesPerIpHour: e.RESET_CODES_PER_IP_HOUR,
+    },
+    backup: {
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
+      keep: e.BACKUP_KEEP,
+      cron: e.BACKUP_CRON === 'off' ? null : e.BACKUP_CRON,
     },
   };
 }

@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
+import { dailyBackup } from '../modules/backup/backup.retention.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { pruneRecipientTurns } from '../modules/outbox/pace.ts';
 import { sweepOutbox } from '../modules/outbox/sweep.ts';
@@ -9,6 +12,8 @@ import type { JobRunner } from './runner.ts';
 export interface ScheduleDeps {
   db: Db;
   outbox: Outbox;
+  pool: pg.Pool;
+  config: Config;
 }
 
 /**
@@ -20,6 +25,10 @@ export interface Schedule {
   name: string;
   cron: string;
   description: string;
+  /** When a setting decides the cron: its value (null: not scheduled). */
+  configuredCron?(config: Config): string | null;
+  /** How long one run may take before pg-boss takes it for crashed (15 minutes unless set). */
+  expireInSeconds?: number;
   run(deps: ScheduleDeps): Promise<unknown>;
 }
 
@@ -44,15 +53,29 @@ export const SCHEDULES: readonly Schedule[] = [
     run: ({ db }) =>
       db.execute(sql`delete from password_resets where created_at < now() - interval '30 days'`),
   },
+  {
+    name: 'backup-daily',
+    cron: '30 2 * * *',
+    configuredCron: (config) => config.backup.cron,
+    expireInSeconds: 4 * 3600,
+    description:
+      'Back up the database and the uploads into BACKUP_DIR, keeping the last BACKUP_KEEP (decision 013)',
+    run: ({ pool, config }) => dailyBackup(pool, config),
+  },
 ];
 
 /** Queues, handlers and cron entries of every schedule. */
 export function declareSchedules(jobs: JobRunner, deps: ScheduleDeps, timezone: string): () => Promise<void> {
-  for (const s of SCHEDULES) {
-    jobs.defineQueue({ name: s.name, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds: 15 * 60 });
+  const active = SCHEDULES.flatMap((s) => {
+    const cron = s.configuredCron ? s.configuredCron(deps.config) : s.cron;
+    return cron ? [{ ...s, cron }] : [];
+  });
+  for (const s of active) {
+    const expireInSeconds = s.expireInSeconds ?? 15 * 60;
+    jobs.defineQueue({ name: s.name, retryLimit: 3, retryDelaySeconds: 60, expireInSeconds });
     jobs.work(s.name, { batchSize: 1, pollingIntervalSeconds: 5, workers: 1 }, async () => {
       await s.run(deps);
     });
   }
-  return () => jobs.schedule(SCHEDULES, timezone);
+  return () => jobs.schedule(active, timezone);
 }
