@@ -79,9 +79,16 @@ export async function searchBench(base: string, token: string, db: pg.ClientBase
   month.setUTCMonth(month.getUTCMonth() - 2);
   const from = `${month.toISOString().slice(0, 7)}-01`;
   const to = `${month.toISOString().slice(0, 7)}-28`;
+  // Three digits (a common fragment) and the province letters with two digits.
+  const short = fragment.slice(-3);
+  const lettered = await pick(
+    `select left(plate_key, 4) as v from bills where plate_key is not null and id > (select max(id) / 3 from bills) limit 1`,
+  );
   const searches: Search[] = [
     { what: 'plate, no match', body: { plate: 'QQ9999' } },
     { what: `plate "${fragment}"`, body: { plate: fragment } },
+    { what: `plate "${short}"`, body: { plate: short } },
+    ...(lettered ? [{ what: `plate "${lettered}"`, body: { plate: lettered } }] : []),
     { what: `plate "${fragment}", closed`, body: { plate: fragment, status: 'CLOSED' } },
     ...(checkedIn ? [{ what: 'staff (checked in most)', body: { staffId: checkedIn } }] : []),
     ...(checkedOut ? [{ what: 'staff (checked out most)', body: { staffId: checkedOut } }] : []),

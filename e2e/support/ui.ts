@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { ADMIN } from './constants.ts';
 
 /** Sign in through the login form and wait for the back office. */
@@ -18,4 +18,19 @@ export async function expectNoHorizontalOverflow(page: Page) {
     inner: window.innerWidth,
   }));
   expect(scroll).toBeLessThanOrEqual(inner);
+}
+
+/** Visible, inside the window, and what a tap on its centre would hit (nothing covers it). */
+export async function expectSeen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  await locator.scrollIntoViewIfNeeded();
+  const seen = await locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return {
+      hit: !!hit && (hit === el || el.contains(hit)),
+      inside: r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight,
+    };
+  });
+  expect(seen).toEqual({ hit: true, inside: true });
 }

@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createUser } from '../support/api.ts';
 import { peerMails, peerWhatsapp, waitForMail, waitForWhatsapp } from '../support/peers.ts';
-import { expectNoHorizontalOverflow } from '../support/ui.ts';
+import { expectNoHorizontalOverflow, expectSeen } from '../support/ui.ts';
 
 /**
  * Forgot password at /reset-password: find the account → choose e-mail or WhatsApp → the code from
@@ -17,21 +17,6 @@ const unique = () => `${Date.now().toString(36)}${seq++}`;
 function laoMobile() {
   const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, '0');
   return { typed: `020 ${digits.slice(0, 4)} ${digits.slice(4)}`, e164: `+85620${digits}` };
-}
-
-/** Visible, inside the window, and what a tap on its centre would hit (nothing covers it). */
-async function expectSeen(locator: Locator) {
-  await expect(locator).toBeVisible();
-  await locator.scrollIntoViewIfNeeded();
-  const seen = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return {
-      hit: !!hit && (hit === el || el.contains(hit)),
-      inside: r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight,
-    };
-  });
-  expect(seen).toEqual({ hit: true, inside: true });
 }
 
 async function shot(page: Page, name: string) {

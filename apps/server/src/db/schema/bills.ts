@@ -73,9 +73,10 @@ export const bills = pgTable(
     // The history's staff filter: each side read newest first, merged (bills-history.repository).
     index('bills_in_by_idx').on(t.checkInBy, t.checkInAt, t.id),
     index('bills_out_by_idx').on(t.checkOutBy, t.checkInAt, t.id).where(sql`${t.checkOutBy} is not null`),
-    // Part of a plate, in any shop: trigrams (pg_trgm, made by migration 0006) serve LIKE '%…%'.
+    // Part of a plate, in any shop: trigrams (pg_trgm) serve LIKE '%…%'. plate_trgm_key (migration
+    // 0006) spells Lao letters in Latin ones, which pg_trgm counts as letters in the C locale.
     index('bills_plate_trgm_idx')
-      .using('gin', sql`${t.plateKey} gin_trgm_ops`)
+      .using('gin', sql`plate_trgm_key(${t.plateKey}) gin_trgm_ops`)
       .where(sql`${t.plateKey} is not null`),
     check('bills_status_check', sql`${t.status} in ('PARKED','CLOSED','CANCELLED','LOST')`),
     check('bills_type_check', sql`${t.vehicleType} in ('MOTORBIKE','CAR','BICYCLE','MINIBUS','TRUCK')`),

@@ -32,6 +32,9 @@ export const PLATE_COUNT_CAP = 1_000;
 
 export const countCap = (f: HistoryFilter) => (f.plateKey ? PLATE_COUNT_CAP : COUNT_CAP);
 
+/** Part of a plate, in its searched spelling (migration 0006): ຣ finds ລ, ໜ finds ຫນ, and back. */
+const platePart = (pattern: string) => sql`plate_trgm_key(${bills.plateKey}) like plate_trgm_key(${pattern})`;
+
 /** Every filter but the staff member's (see `staffSides`). */
 function conditions(f: HistoryFilter, scope: SQL | undefined): SQL | undefined {
   return and(
@@ -42,7 +45,7 @@ function conditions(f: HistoryFilter, scope: SQL | undefined): SQL | undefined {
     f.status ? eq(bills.status, f.status) : undefined,
     f.vehicleType ? eq(bills.vehicleType, f.vehicleType) : undefined,
     // Part of a plate: the trigram index (migration 0006) answers it in any shop.
-    f.plateKey ? sql`${bills.plateKey} like ${`%${escapeLike(f.plateKey)}%`}` : undefined,
+    f.plateKey ? platePart(`%${escapeLike(f.plateKey)}%`) : undefined,
   );
 }
 

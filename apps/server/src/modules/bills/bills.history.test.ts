@@ -126,6 +126,24 @@ describe('POST /v1/bills-in-shop', () => {
     expect((await q({ staffId: manager.id, status: 'CLOSED' })).body.meta?.total).toBe(3);
   });
 
+  it('finds part of a Lao plate by its letters, ຣ and ລ alike, ໜ and ຫນ alike, Latin letters apart', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    for (const plate of ['ຣບ 5501', 'ໜກ 5502', 'ກຂ 5503', 'AB 5504', 'ab5505 ກ']) {
+      expect((await api.checkIn(staff.token, { vehicleType: 'MOTORBIKE', plate })).statusCode).toBe(201);
+    }
+    const q = (plate: string) => history(staff.token, { shopId: shop.id, plate }).then(numbers);
+    expect(await q('ລບ 55')).toEqual([1]);
+    expect(await q('ຣບ55')).toEqual([1]);
+    expect(await q('ຫນກ')).toEqual([2]);
+    expect(await q('ໜກ 55')).toEqual([2]);
+    expect(await q('ກຂ')).toEqual([3]);
+    expect(await q('ຂ 5503')).toEqual([3]);
+    // A Latin letter is never a Lao one: "AB" is not ກຂ, whatever the case typed.
+    expect(await q('ab')).toEqual([5, 4]);
+    expect(await q('5505ກ')).toEqual([5]);
+    expect(await q('550')).toEqual([5, 4, 3, 2, 1]);
+  });
+
   it('counts a plate search up to 1,000 ("1,000+"), other lists up to 10,000', async () => {
     const { shop, staff } = await shopWithStaff(t);
     // 1,001 past bills of one plate and 5 of another, written as the demo writes history.

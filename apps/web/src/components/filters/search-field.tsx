@@ -1,7 +1,7 @@
 import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 
@@ -20,8 +20,18 @@ export function SearchField({
 }) {
   const { t } = useTranslation();
   const [q, setQ] = useState(value);
+  // The value may change from outside (a link, the scan box, Back): the box shows it, and it is not
+  // sent back as if typed.
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    setQ(value);
+  }
   const debounced = useDebouncedValue(q, 300);
+  const sent = useRef(value);
   useEffect(() => {
+    if (debounced === sent.current) return;
+    sent.current = debounced;
     if (debounced !== value) onChange(debounced);
   }, [debounced, value, onChange]);
 

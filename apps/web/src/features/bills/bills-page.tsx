@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { DEFAULT_TIME_ZONE } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
 import { useBills } from './api/get-bills';
 import { BILL_ID_ATTR, billColumns } from './components/bill-columns';
@@ -15,6 +16,7 @@ import { BillDetailDialog } from './components/bill-detail-dialog';
 import { BillFilters } from './components/bill-filters';
 import { CursorPager } from './components/cursor-pager';
 import { ScanBox } from './components/scan-box';
+import { presetRange } from './date-range';
 import { useBillsUrl } from './use-bills-url';
 
 const PAGE_SIZE = 20;
@@ -63,7 +65,13 @@ export default function BillsPage() {
   return (
     <>
       <PageHeader title={title} subtitle={count || undefined} />
-      <ScanBox shopId={values.shopId || session.shopId} onFound={open} />
+      <ScanBox
+        shopId={values.shopId || session.shopId}
+        onFound={open}
+        onPlate={(plate) =>
+          url.changeFilters({ plate, ...presetRange('last30', new Date(), DEFAULT_TIME_ZONE) })
+        }
+      />
       <BillFilters
         values={values}
         range={range}

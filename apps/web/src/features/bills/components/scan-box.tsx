@@ -20,14 +20,27 @@ function scanProblem(t: TFunction<'bills'>, text: string, error: unknown): strin
   return t('scan.failed', { text, message: error instanceof Error ? error.message : '' });
 }
 
+/** Text that is no reference or bill number but could be (part of) a plate: letters and digits. */
+const PLATE_LIKE = /^[\p{L}\p{N}][\p{L}\p{N}\p{M} .-]{1,19}$/u;
+
 /**
  * Staff type a reference or a USB/Bluetooth scanner types it followed by Enter. The box empties
- * and keeps the focus after every scan, so the next one needs no mouse.
+ * and keeps the focus after every scan, so the next one needs no mouse. A plate (or part of one)
+ * typed here searches the history by plate instead (`onPlate`).
  */
-export function ScanBox({ shopId, onFound }: { shopId: string | null; onFound: (bill: Bill) => void }) {
+export function ScanBox({
+  shopId,
+  onFound,
+  onPlate,
+}: {
+  shopId: string | null;
+  onFound: (bill: Bill) => void;
+  onPlate?: (plate: string) => void;
+}) {
   const { t } = useTranslation('bills');
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
+  const [note, setNote] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const scan = useScanBill();
 
@@ -42,6 +55,12 @@ export function ScanBox({ shopId, onFound }: { shopId: string | null; onFound: (
     if (!typed) return;
     const mine = ++latest.current;
     const locator = scanLocator(typed, shopId);
+    setNote('');
+    if (!locator && onPlate && PLATE_LIKE.test(typed)) {
+      setProblem('');
+      setNote(t('scan.plateSearch', { text: typed }));
+      return onPlate(typed);
+    }
     if (!locator) return setProblem(t('scan.malformed', { text: typed }));
     try {
       const found = await scan.mutateAsync(locator);
@@ -65,7 +84,7 @@ export function ScanBox({ shopId, onFound }: { shopId: string | null; onFound: (
         value={text}
         onChange={(e) => setText(e.target.value)}
         error={!!problem}
-        helperText={problem || (shopId ? t('scan.hint') : ' ')}
+        helperText={problem || note || (shopId ? t('scan.hint') : ' ')}
         autoComplete="off"
         slotProps={{
           input: {
