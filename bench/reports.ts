@@ -162,6 +162,36 @@ export async function reportsBench(server: BenchServer, token: string): Promise<
         }
       }
     }
+    // A year over every shop (the admin's scope rows): the period reports, and the chart (whose top
+    // shops still read the shop rows). The totals are checked once against the GROUP BY.
+    const [yearFrom = ''] = months[0] ?? [];
+    const [, yearTo = ''] = months[months.length - 1] ?? [];
+    out(`\nReports, all shops, one year (${yearFrom} – ${yearTo}), sequential requests:`);
+    for (const report of REPORTS.filter((r) => ['chart', 'bill/date', 'bill/month'].includes(r.name))) {
+      for (const byClosing of [false, true]) {
+        const r: Range = { shopId: undefined, from: yearFrom, to: yearTo, byClosing };
+        let got: Record<string, unknown> = {};
+        const api = await timed(
+          async () => {
+            got = await call(report, r);
+          },
+          { min: 10, max: 40, budgetMs: scale, warmUp: 2 },
+        );
+        const want = await report.base(db, r);
+        if (!same(pick(got, want), want))
+          throw new Error(`${report.name} (all shops, a year): endpoint ≠ GROUP BY ${JSON.stringify(want)}`);
+        const mode = byClosing ? 'by closing' : 'calendar';
+        out(
+          `  ${report.name.padEnd(19)} ${mode.padEnd(10)} endpoint p50 ${ms(api.p50).padStart(9)} p95 ${ms(api.p95).padStart(9)} (${api.runs})   totals equal`,
+        );
+        verdicts.push({
+          what: `${report.name}, all shops, a year, ${mode}`,
+          target: 'p95 ≤ 150 ms',
+          measured: `p95 ${ms(api.p95)}`,
+          pass: api.p95 <= 150,
+        });
+      }
+    }
     verdicts.push(await historyBench(server.base, token, shop.shop_id));
     verdicts.push(...(await searchBench(server.base, token, db)));
   } finally {

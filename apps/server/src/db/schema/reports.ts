@@ -1,4 +1,4 @@
-import { bigint, date, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, date, index, integer, pgTable, primaryKey, smallint, text, uuid } from 'drizzle-orm/pg-core';
 
 /**
  * The report rollup (decision 010): one row per shop, calendar date, business date, vehicle type,
@@ -31,5 +31,37 @@ export const reportDaily = pgTable(
     index('report_daily_shop_biz_idx').on(t.shopId, t.bizDate),
     index('report_daily_cal_idx').on(t.calDate),
     index('report_daily_biz_idx').on(t.bizDate),
+  ],
+);
+
+/**
+ * The rollup summed over shops (migration 0007): `scope` is the nil uuid for the whole platform, or
+ * an agent's user id for the shops they serve now; `stripe` spreads the check-ins of many shops over
+ * a few rows so they do not all wait for one. Kept by `report_add` with report_daily, moved when a
+ * shop changes agent, rebuilt with it; an admin's or an agent's year reads a few thousand rows
+ * however many shops there are. Reads sum over the stripes.
+ */
+export const reportScopeDaily = pgTable(
+  'report_scope_daily',
+  {
+    scope: uuid('scope').notNull(),
+    calDate: date('cal_date', { mode: 'string' }).notNull(),
+    bizDate: date('biz_date', { mode: 'string' }).notNull(),
+    vehicleType: text('vehicle_type').notNull(),
+    method: text('method').notNull(),
+    stripe: smallint('stripe').notNull(),
+    billsIn: integer('bills_in').notNull().default(0),
+    billsOut: integer('bills_out').notNull().default(0),
+    lost: integer('lost').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'report_scope_daily_pkey',
+      columns: [t.scope, t.calDate, t.bizDate, t.vehicleType, t.method, t.stripe],
+    }),
+    index('report_scope_daily_biz_idx').on(t.scope, t.bizDate),
   ],
 );

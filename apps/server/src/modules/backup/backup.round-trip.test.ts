@@ -181,6 +181,7 @@ describe('npm run backup, npm run restore', () => {
       try {
         expect((await verifyAuditChain(restored.db)).ok).toBe(true);
         expect((await restored.pool.query('select * from report_check(null)')).rows).toEqual([]);
+        expect((await restored.pool.query('select * from report_scope_check()')).rows).toEqual([]);
       } finally {
         await restored.close();
       }
@@ -229,6 +230,7 @@ describe('npm run backup, npm run restore', () => {
         expect(madeDuring).toBeGreaterThan(0);
         expect((await verifyAuditChain(restored.db)).ok).toBe(true);
         expect((await restored.pool.query('select * from report_check(null)')).rows).toEqual([]);
+        expect((await restored.pool.query('select * from report_scope_check()')).rows).toEqual([]);
       } finally {
         await restored.close();
       }

@@ -335,6 +335,7 @@ describe('reports equal a brute-force count of the raw bills', () => {
     for (const r of twin.rows) expect(r.d).toBe(byId.get(r.id));
     const mismatches = await t.db.execute(sql`select * from report_check()`);
     expect(mismatches.rows).toEqual([]);
+    expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
   });
 
   it.each(MODES)(
@@ -658,6 +659,54 @@ describe('the rollup follows the staff app, and can be rebuilt', () => {
     await t.db.execute(sql`select report_rebuild(${`{${day.id}}`}::uuid[])`);
     await t.db.execute(sql`select report_rebuild()`);
     expect((await t.db.execute(sql`select * from report_check()`)).rows).toEqual([]);
+  });
+
+  it('an agent reads their shops’ scope rows, which follow a shop to its new agent', async () => {
+    raw = await t.db.select().from(bills); // with the bills the tests above wrote
+    const agentA = await signedIn(t, 'AGENT');
+    const agentB = await signedIn(t, 'AGENT');
+    const setAgent = async (shop: Shop, agentId: string) => {
+      const res = await call(t.app, 'POST', 'shop/update', {
+        token: admin.token,
+        body: { id: shop.id, agentId },
+      });
+      expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    };
+    const periods = (ids: string[], byClosing: boolean) => {
+      const e = expectedPeriods(ids, FROM, TO, byClosing);
+      return { days: { rows: e.days, byVehicle: e.byVehicle, totals: e.totals }, months: e.months };
+    };
+    const expectAgent = async (token: string, ids: string[]) => {
+      for (const byClosing of MODES) {
+        const want = periods(ids, byClosing);
+        const body = { from: FROM, to: TO, byClosing };
+        expect(await post<ReportByDate>(token, 'report/bill/date', body)).toEqual(want.days);
+        expect((await post<ReportByMonth>(token, 'report/bill/month', body)).rows).toEqual(want.months);
+      }
+    };
+    // The night shop (its branch follows it) and the day shop go to agent A.
+    await setAgent(night, agentA.id);
+    await setAgent(day, agentA.id);
+    await expectAgent(agentA.token, [night.id, branch.id, day.id]);
+    await expectAgent(agentB.token, []);
+    // The day shop moves to agent B: its whole history goes with it, the platform's stays.
+    await setAgent(day, agentB.id);
+    await expectAgent(agentA.token, [night.id, branch.id]);
+    await expectAgent(agentB.token, [day.id]);
+    const all = shops.map((s) => s.id);
+    expect(await post<ReportByDate>(admin.token, 'report/bill/date', { from: FROM, to: TO })).toEqual(
+      periods(all, false).days,
+    );
+    expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
+    // A scope row that lies is found.
+    await t.db.execute(
+      sql`update report_scope_daily set bills_in = bills_in + 1 where ctid = (select ctid from report_scope_daily where bills_in > 0 limit 1)`,
+    );
+    const found = await t.db.execute<{ side: string }>(sql`select side from report_scope_check()`);
+    expect(found.rows.map((r) => r.side).sort()).toEqual(['scopes', 'shops']);
+    await t.db.execute(sql`select report_rebuild()`);
+    expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
+    await expectAgent(agentB.token, [day.id]);
   });
 
   it('a shop moved to another time zone has its calendar days recounted at once', async () => {

@@ -1,0 +1,156 @@
+CREATE TABLE "report_scope_daily" (
+	"scope" uuid NOT NULL,
+	"cal_date" date NOT NULL,
+	"biz_date" date NOT NULL,
+	"vehicle_type" text NOT NULL,
+	"method" text NOT NULL,
+	"stripe" smallint NOT NULL,
+	"bills_in" integer DEFAULT 0 NOT NULL,
+	"bills_out" integer DEFAULT 0 NOT NULL,
+	"lost" integer DEFAULT 0 NOT NULL,
+	"cancelled" integer DEFAULT 0 NOT NULL,
+	"amount" bigint DEFAULT 0 NOT NULL,
+	"cancelled_amount" bigint DEFAULT 0 NOT NULL,
+	CONSTRAINT "report_scope_daily_pkey" PRIMARY KEY("scope","cal_date","biz_date","vehicle_type","method","stripe")
+);
+--> statement-breakpoint
+CREATE INDEX "report_scope_daily_biz_idx" ON "report_scope_daily" USING btree ("scope","biz_date");--> statement-breakpoint
+-- Which of the scope rows a shop's events go to: spreads concurrent check-ins of many shops.
+CREATE FUNCTION report_stripe(p_shop uuid) RETURNS smallint
+  LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+  RETURN (get_byte(uuid_send(p_shop), 15) % 8)::smallint;--> statement-breakpoint
+-- Add (or, with negative deltas, take back) one event's figures in the shop's row and in the rows
+-- of its scopes: the platform, and its agent when it has one (decision 010, migration 0007).
+CREATE OR REPLACE FUNCTION report_add(p_shop uuid, p_cal date, p_biz date, p_type text, p_staff uuid,
+  p_method text, d_in int, d_out int, d_lost int, d_cancelled int, d_amount bigint,
+  d_cancelled_amount bigint)
+RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  agent uuid;
+BEGIN
+  INSERT INTO report_daily AS r (shop_id, cal_date, biz_date, vehicle_type, staff_id, method,
+    bills_in, bills_out, lost, cancelled, amount, cancelled_amount)
+  VALUES (p_shop, p_cal, p_biz, p_type, coalesce(p_staff, '00000000-0000-0000-0000-000000000000'),
+    p_method, d_in, d_out, d_lost, d_cancelled, d_amount, d_cancelled_amount)
+  ON CONFLICT (shop_id, cal_date, biz_date, vehicle_type, staff_id, method) DO UPDATE SET
+    bills_in = r.bills_in + excluded.bills_in,
+    bills_out = r.bills_out + excluded.bills_out,
+    lost = r.lost + excluded.lost,
+    cancelled = r.cancelled + excluded.cancelled,
+    amount = r.amount + excluded.amount,
+    cancelled_amount = r.cancelled_amount + excluded.cancelled_amount;
+  SELECT s.agent_id INTO agent FROM shops s WHERE s.id = p_shop;
+  INSERT INTO report_scope_daily AS r (scope, cal_date, biz_date, vehicle_type, method, stripe,
+    bills_in, bills_out, lost, cancelled, amount, cancelled_amount)
+  SELECT v.scope, p_cal, p_biz, p_type, p_method, report_stripe(p_shop),
+    d_in, d_out, d_lost, d_cancelled, d_amount, d_cancelled_amount
+  FROM (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (agent)) v(scope)
+  WHERE v.scope IS NOT NULL
+  ON CONFLICT (scope, cal_date, biz_date, vehicle_type, method, stripe) DO UPDATE SET
+    bills_in = r.bills_in + excluded.bills_in,
+    bills_out = r.bills_out + excluded.bills_out,
+    lost = r.lost + excluded.lost,
+    cancelled = r.cancelled + excluded.cancelled,
+    amount = r.amount + excluded.amount,
+    cancelled_amount = r.cancelled_amount + excluded.cancelled_amount;
+END;
+$$;--> statement-breakpoint
+-- Add p_sign × the shop rows of some shops (NULL: all) to their scopes as they are now.
+CREATE FUNCTION report_scope_apply(p_shops uuid[], p_sign int) RETURNS void
+LANGUAGE sql AS $$
+  INSERT INTO report_scope_daily AS r (scope, cal_date, biz_date, vehicle_type, method, stripe,
+    bills_in, bills_out, lost, cancelled, amount, cancelled_amount)
+  SELECT v.scope, d.cal_date, d.biz_date, d.vehicle_type, d.method, report_stripe(d.shop_id),
+    p_sign * sum(d.bills_in), p_sign * sum(d.bills_out), p_sign * sum(d.lost),
+    p_sign * sum(d.cancelled), p_sign * sum(d.amount), p_sign * sum(d.cancelled_amount)
+  FROM report_daily d
+  JOIN shops s ON s.id = d.shop_id
+  CROSS JOIN LATERAL (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (s.agent_id)) v(scope)
+  WHERE v.scope IS NOT NULL AND (p_shops IS NULL OR d.shop_id = ANY (p_shops))
+  GROUP BY 1, 2, 3, 4, 5, 6
+  ON CONFLICT (scope, cal_date, biz_date, vehicle_type, method, stripe) DO UPDATE SET
+    bills_in = r.bills_in + excluded.bills_in,
+    bills_out = r.bills_out + excluded.bills_out,
+    lost = r.lost + excluded.lost,
+    cancelled = r.cancelled + excluded.cancelled,
+    amount = r.amount + excluded.amount,
+    cancelled_amount = r.cancelled_amount + excluded.cancelled_amount
+$$;--> statement-breakpoint
+-- A shop that changes agent takes its figures from the old agent's rows to the new one's. Bill
+-- writes wait meanwhile (as for a rebuild), so no event is counted for the agent it just left.
+CREATE FUNCTION shops_report_agent() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF NEW.agent_id IS DISTINCT FROM OLD.agent_id THEN
+    LOCK TABLE bills IN SHARE MODE;
+    INSERT INTO report_scope_daily AS r (scope, cal_date, biz_date, vehicle_type, method, stripe,
+      bills_in, bills_out, lost, cancelled, amount, cancelled_amount)
+    SELECT v.scope, d.cal_date, d.biz_date, d.vehicle_type, d.method, report_stripe(d.shop_id),
+      v.sign * sum(d.bills_in), v.sign * sum(d.bills_out), v.sign * sum(d.lost),
+      v.sign * sum(d.cancelled), v.sign * sum(d.amount), v.sign * sum(d.cancelled_amount)
+    FROM report_daily d
+    CROSS JOIN (VALUES (OLD.agent_id, -1), (NEW.agent_id, 1)) v(scope, sign)
+    WHERE d.shop_id = NEW.id AND v.scope IS NOT NULL
+    GROUP BY v.scope, v.sign, 2, 3, 4, 5, 6
+    ON CONFLICT (scope, cal_date, biz_date, vehicle_type, method, stripe) DO UPDATE SET
+      bills_in = r.bills_in + excluded.bills_in,
+      bills_out = r.bills_out + excluded.bills_out,
+      lost = r.lost + excluded.lost,
+      cancelled = r.cancelled + excluded.cancelled,
+      amount = r.amount + excluded.amount,
+      cancelled_amount = r.cancelled_amount + excluded.cancelled_amount;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER shops_report_agent AFTER UPDATE OF agent_id ON shops FOR EACH ROW EXECUTE FUNCTION shops_report_agent();--> statement-breakpoint
+-- Refill the rollup of some shops (NULL: all) from the bills, their scope rows with it.
+CREATE OR REPLACE FUNCTION report_rebuild(p_shops uuid[] DEFAULT NULL) RETURNS bigint
+LANGUAGE plpgsql AS $$
+DECLARE n bigint;
+BEGIN
+  LOCK TABLE bills IN SHARE MODE;
+  LOCK TABLE report_scope_daily IN SHARE ROW EXCLUSIVE MODE;
+  IF p_shops IS NULL THEN
+    TRUNCATE report_daily, report_scope_daily;
+  ELSE
+    PERFORM report_scope_apply(p_shops, -1);
+    DELETE FROM report_daily WHERE shop_id = ANY (p_shops);
+  END IF;
+  INSERT INTO report_daily SELECT * FROM report_from_bills(p_shops);
+  GET DIAGNOSTICS n = ROW_COUNT;
+  PERFORM report_scope_apply(p_shops, 1);
+  RETURN n;
+END;
+$$;--> statement-breakpoint
+-- Scope rows that disagree with the shop rows summed per scope (none when all is well); with
+-- report_check (shop rows against the bills) it proves the scopes equal the bills.
+CREATE FUNCTION report_scope_check()
+RETURNS TABLE (side text, scope uuid, cal_date date, biz_date date, vehicle_type text, method text,
+  bills_in bigint, bills_out bigint, lost bigint, cancelled bigint, amount numeric,
+  cancelled_amount numeric)
+LANGUAGE sql STABLE AS $$
+  WITH want AS (
+    SELECT v.scope, d.cal_date, d.biz_date, d.vehicle_type, d.method, sum(d.bills_in) AS bills_in,
+           sum(d.bills_out) AS bills_out, sum(d.lost) AS lost, sum(d.cancelled) AS cancelled,
+           sum(d.amount) AS amount, sum(d.cancelled_amount) AS cancelled_amount
+    FROM report_daily d
+    JOIN shops s ON s.id = d.shop_id
+    CROSS JOIN LATERAL (VALUES ('00000000-0000-0000-0000-000000000000'::uuid), (s.agent_id)) v(scope)
+    WHERE v.scope IS NOT NULL
+    GROUP BY 1, 2, 3, 4, 5
+  ), have AS (
+    SELECT r.scope, r.cal_date, r.biz_date, r.vehicle_type, r.method, sum(r.bills_in) AS bills_in,
+           sum(r.bills_out) AS bills_out, sum(r.lost) AS lost, sum(r.cancelled) AS cancelled,
+           sum(r.amount) AS amount, sum(r.cancelled_amount) AS cancelled_amount
+    FROM report_scope_daily r
+    GROUP BY 1, 2, 3, 4, 5
+  ), w AS (
+    SELECT * FROM want WHERE (bills_in, bills_out, lost, cancelled, amount, cancelled_amount) <> (0, 0, 0, 0, 0, 0)
+  ), h AS (
+    SELECT * FROM have WHERE (bills_in, bills_out, lost, cancelled, amount, cancelled_amount) <> (0, 0, 0, 0, 0, 0)
+  )
+  (SELECT 'shops', * FROM w EXCEPT ALL SELECT 'shops', * FROM h)
+  UNION ALL
+  (SELECT 'scopes', * FROM h EXCEPT ALL SELECT 'scopes', * FROM w)
+$$;--> statement-breakpoint
+SELECT report_scope_apply(NULL, 1);
