@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/embedded.ts';
+import { superviseEmbedded } from './db/embedded-supervisor.ts';
 import { openDatabase } from './db/open.ts';
 import { loggerOptions } from './lib/logger.ts';
 import { ensureFirstAdmin } from './modules/users/bootstrap.ts';
@@ -25,7 +26,7 @@ async function main() {
   const app = await buildApp({ config, database: opened.database, logger: loggerOptions(config) });
 
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (signal: string, exitCode = 0) => {
     if (closing) {
       app.log.warn(`${signal} again: exiting now`);
       process.exit(1);
@@ -41,7 +42,7 @@ async function main() {
       await app.close();
       await opened.close();
       app.log.info('stopped cleanly');
-      process.exit(0);
+      process.exit(exitCode);
     } catch (err) {
       app.log.error({ err }, 'error while stopping');
       process.exit(1);
@@ -50,6 +51,14 @@ async function main() {
   // pg-boss marks jobs complete without awaiting the query: a database hiccup then would be an
   // unhandled rejection, which must not take the server down (the job simply runs again).
   process.on('unhandledRejection', (err) => app.log.error({ err }, 'unhandled rejection'));
+  // A dead embedded PostgreSQL is started again; if it cannot be, the process exits non-zero so
+  // that a supervisor (systemd, Docker) can restart the whole (docs/decisions/014).
+  if (opened.cluster) {
+    superviseEmbedded(opened.cluster, {
+      log: app.log,
+      onGiveUp: () => void shutdown('database lost', 1),
+    });
+  }
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 

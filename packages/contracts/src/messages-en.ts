@@ -14,6 +14,7 @@ export const en: Record<MessageKey, string> = {
   'errors.uriTooLong': 'The requested address is too long',
   'errors.tooManyRequests': 'Too many requests; please try again in {{minutes}} minutes',
   'errors.internal': 'Something went wrong on our side; please try again',
+  'errors.unavailable': 'The service is briefly unavailable; please try again in a few seconds',
   'errors.conflict': 'The data changed meanwhile; reload and try again',
   'errors.loginFailed': 'Wrong user name or password',
   'errors.accountLocked':

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import { userInfo } from 'node:os';
 import path from 'node:path';
+import { type Cluster, clusterHandle } from './embedded-cluster.ts';
 
 export interface EmbeddedOptions {
   /** The directory that holds the cluster (`pg/`), its password and the lock file. */
@@ -13,10 +14,29 @@ export interface EmbeddedOptions {
   fast?: boolean;
 }
 
+/** How the postmaster ended when nobody asked it to (a crash, a kill -9). */
+export interface ClusterExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
 export interface EmbeddedPostgresHandle {
   url: string;
   port: number;
+  /** True once stop() was called: the cluster is not to be started again. */
+  readonly stopped: boolean;
   stop(): Promise<void>;
+  /**
+   * Call `listener` whenever the postmaster exits without stop(); an exit that happened before
+   * this call and was not restarted from yet is reported at once.
+   */
+  onUnexpectedExit(listener: (exit: ClusterExit) => void): void;
+  /**
+   * Start the cluster again after an unexpected exit: same data, same port, so URLs stay valid.
+   * PostgreSQL recovers from its WAL; it refuses while a process of the dead server still holds
+   * its shared memory, and this rejects then (try again a little later).
+   */
+  restart(): Promise<void>;
 }
 
 export class DataDirInUseError extends Error {
@@ -156,6 +176,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     if (options.fast)
       flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
     const EmbeddedPostgres = await loadEmbeddedPostgres();
+    const problem = { last: '' };
     const pg = new EmbeddedPostgres({
       databaseDir: pgDir,
       user: USER,
@@ -166,7 +187,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       createPostgresUser: asRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       postgresFlags: flags,
-      onLog: (m) => log(String(m).trim()),
+      onLog: (m) => {
+        const text = String(m).trim();
+        problem.last = text.split('\n').findLast((l) => /\b(FATAL|PANIC):/.test(l)) ?? problem.last;
+        log(text);
+      },
       onError: (m) => log(String(m instanceof Error ? m.message : m).trim()),
     });
     if (!(await exists(path.join(pgDir, 'PG_VERSION')))) {
@@ -179,18 +204,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const url = `postgres://${USER}:${password}@127.0.0.1:${port}/postgres`;
     const runtimeFile = path.join(dataDir, 'pg-runtime.json');
     await writeFile(runtimeFile, JSON.stringify({ pid: process.pid, port }), { mode: 0o600 });
-    let stopped = false;
-    return {
-      url,
-      port,
-      async stop() {
-        if (stopped) return;
-        stopped = true;
-        await pg.stop();
-        await rm(runtimeFile, { force: true });
-        await rm(lockFile, { force: true });
-      },
-    };
+    return clusterHandle(pg as unknown as Cluster, { url, port, files: [runtimeFile, lockFile], problem });
   } catch (err) {
     await rm(lockFile, { force: true });
     throw err;

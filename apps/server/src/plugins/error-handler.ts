@@ -7,6 +7,7 @@ import {
 } from '@parking-hub/contracts/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { databaseUnavailable, type UnavailableCause } from '../db/unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 
 interface ZodIssueLike {
@@ -98,6 +99,16 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
 }
 
 /**
+ * The database is down or coming back (docs/decisions/014): 503 with Retry-After, so that a client
+ * tries again. Logged as info, without a stack: the outage itself is logged where it is seen.
+ */
+function sendUnavailable(request: FastifyRequest, reply: FastifyReply, cause: UnavailableCause) {
+  request.log.info({ cause }, 'database unavailable');
+  reply.header('retry-after', '2');
+  return sendError(reply, request.lang, 503, 'errors.unavailable');
+}
+
+/**
  * The one place errors become responses: the envelope with a Lao or English message, never a
  * stack trace or SQL. Unexpected errors are logged with the request id and answered with 500.
  */
@@ -142,6 +153,8 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.info({ err: error }, 'client error');
       return sendError(reply, lang, error.statusCode, byStatus[error.statusCode] ?? 'errors.invalidInput');
     }
+    const unavailable = databaseUnavailable(error);
+    if (unavailable) return sendUnavailable(request, reply, unavailable);
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, lang, 500, 'errors.internal');
   });

@@ -50,7 +50,9 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
     );
     return 0;
   }
-  out(`report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} of them scope rows); the first ones:`);
+  out(
+    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} of them scope rows); the first ones:`,
+  );
   for (const r of rows.slice(0, 20)) out(`  ${JSON.stringify(r)}`);
   out('Run `npm run report:rebuild` to refill it from the bills.');
   return 1;

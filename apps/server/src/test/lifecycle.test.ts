@@ -1,27 +1,22 @@
 // The start-up contract of `npm start`, on the real server process (node --import tsx main.ts) and
 // its embedded PostgreSQL: first-run admin, the DATA_DIR lock, clean SIGTERM, restart keeps rows.
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort } from './free-port.ts';
+import {
+  isAlive,
+  livePostmaster as livePostmasterIn,
+  postApi,
+  type ServerProcess,
+  serverReady,
+  startServerProcess,
+  stopPostmaster,
+  stopServerProcess,
+} from './server-process.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-const API = '/parking-hub-api/v1';
-
-interface Server {
-  child: ChildProcess;
-  port: number;
-  dataDir: string;
-  out: () => string;
-  err: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const dirs: string[] = [];
 
 async function tempDataDir(): Promise<string> {
@@ -31,106 +26,36 @@ async function tempDataDir(): Promise<string> {
   return dir;
 }
 
-async function start(dataDir: string, env: Record<string, string> = {}): Promise<Server> {
-  const port = await freePort();
-  const base = { ...process.env };
-  delete base.INITIAL_ADMIN_USERNAME;
-  delete base.INITIAL_ADMIN_PASSWORD;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...base,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIST: '/nonexistent',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '', // empty means unset: always the embedded database, even when CI sets one
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout?.on('data', (d: Buffer) => {
-    out += d.toString();
-  });
-  child.stderr?.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.on('exit', (code, signal) => resolve({ code, signal })),
-  );
-  const server = { child, port, dataDir, out: () => out, err: () => err, exited };
+async function start(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
+  // An empty DATABASE_URL means unset: always the embedded database, even when CI sets one.
+  const server = await startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ...env });
   servers.push(server);
   return server;
 }
 
-const running = (s: Server) => s.child.exitCode === null && s.child.signalCode === null;
-
-/** Resolves with the printed URL once the whole start-up banner is out; fails if the process exits. */
-async function ready(s: Server, timeoutMs = 90_000): Promise<string> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const m = /Parking Hub is running: (\S+)[\s\S]*?\n=+\n/.exec(s.out());
-    if (m?.[1]) return m[1];
-    if (!running(s)) throw new Error(`server exited early\nstdout:\n${s.out()}\nstderr:\n${s.err()}`);
-    if (Date.now() > deadline) throw new Error(`server not ready\nstdout:\n${s.out()}\nstderr:\n${s.err()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/** Resolves with the printed URL once the whole start-up banner is out. */
+async function ready(s: ServerProcess): Promise<string> {
+  await serverReady(s);
+  return /Parking Hub is running: (\S+)/.exec(s.out())?.[1] ?? '';
 }
 
-async function post(s: Server, route: string, body: unknown, token?: string) {
-  const res = await fetch(`http://127.0.0.1:${s.port}${API}/${route}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as { data?: { token?: string } } };
-}
-
-async function login(s: Server, username: string, password: string) {
-  return post(s, 'login', { username, password });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
+async function login(s: ServerProcess, username: string, password: string) {
+  return postApi<{ token?: string }>(s, 'login', { username, password });
 }
 
 /** The postmaster pid of DATA_DIR's cluster while one runs, else null. */
-function livePostmaster(dataDir: string): number | null {
-  const file = path.join(dataDir, 'pg', 'postmaster.pid');
-  if (!existsSync(file)) return null;
-  const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
-  return pid > 0 && isAlive(pid) ? pid : null;
-}
+const livePostmaster = (dataDir: string) => livePostmasterIn(path.join(dataDir, 'pg'));
 
-async function stop(s: Server) {
+async function stop(s: ServerProcess) {
   const t0 = Date.now();
-  s.child.kill('SIGTERM');
-  const result = await Promise.race([s.exited, new Promise<null>((r) => setTimeout(() => r(null), 15_000))]);
+  const result = await stopServerProcess(s);
   return { result, ms: Date.now() - t0 };
 }
 
 afterAll(async () => {
-  for (const s of servers.filter(running)) {
-    s.child.kill('SIGTERM');
-    const done = await Promise.race([s.exited, new Promise((r) => setTimeout(() => r(null), 10_000))]);
-    if (!done) s.child.kill('SIGKILL');
-  }
+  for (const s of servers.filter((s) => s.running())) await stopServerProcess(s, 10_000);
   for (const dir of dirs) {
-    const pid = livePostmaster(dir);
-    if (pid) {
-      process.kill(pid, 'SIGINT');
-      for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
-      if (isAlive(pid)) process.kill(pid, 'SIGKILL');
-    }
+    await stopPostmaster(path.join(dir, 'pg'));
     await rm(dir, { recursive: true, force: true });
   }
 }, 60_000);
@@ -138,7 +63,7 @@ afterAll(async () => {
 describe('server lifecycle on the embedded PostgreSQL', () => {
   const keeper = { username: 'keeper', fullName: 'Row Keeper', password: 'keeper-pass-123', role: 'ADMIN' };
   let dataDir = '';
-  let first: Server;
+  let first: ServerProcess;
   let adminPassword = '';
 
   it('first start prints the URL and a one-time admin password that signs in', async () => {
@@ -160,7 +85,7 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
     expect(token).toBeTruthy();
     expect((await login(first, 'admin', 'wrong-password')).status).toBe(401);
     // A row to find again after the restart.
-    expect((await post(first, 'user/create', keeper, token)).status).toBe(201);
+    expect((await postApi(first, 'user/create', keeper, token)).status).toBe(201);
   }, 120_000);
 
   it('a second server on the same DATA_DIR refuses quickly and the first keeps serving', async () => {
@@ -173,7 +98,7 @@ describe('server lifecycle on the embedded PostgreSQL', () => {
       `DATA_DIR ${dataDir} is in use by another Parking Hub (pid ${first.child.pid})`,
     );
     expect(second.out()).not.toContain('Parking Hub is running');
-    expect(running(first)).toBe(true);
+    expect(first.running()).toBe(true);
     expect((await login(first, 'admin', adminPassword)).status).toBe(200);
   }, 60_000);
 
