@@ -17,7 +17,7 @@ function shopsFromArgs(args: string[]): string[] | null {
 async function rebuild(pool: pg.Pool, shops: string[] | null): Promise<number> {
   const started = Date.now();
   const { rows } = await pool.query<{ n: string }>('select report_rebuild($1::uuid[]) as n', [shops]);
-  await pool.query('analyze report_daily, report_scope_daily');
+  await pool.query('analyze report_daily, report_monthly, report_scope_daily');
   out(`report rollup rebuilt: ${rows[0]?.n ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }
@@ -35,13 +35,18 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
      from report_daily where $1::uuid[] is null or shop_id = any($1::uuid[])`,
     [shops],
   );
-  // The platform's and the agents' rows against the shop rows (which were just checked against the bills).
+  // The platform's and agents' rows and the month rows against the shop rows (just checked against the bills).
   const scopes = await pool.query(
     `select side, scope, cal_date::text, biz_date::text, vehicle_type, method, bills_in, bills_out, lost,
             cancelled, amount, cancelled_amount
      from report_scope_check() order by scope, cal_date, biz_date, side`,
   );
-  rows.push(...scopes.rows);
+  const monthly = await pool.query(
+    `select side, shop_id, cal_month::text, biz_month::text, staff_id, method, bills_in, bills_out, lost,
+            cancelled, amount, cancelled_amount
+     from report_monthly_check() order by shop_id, cal_month, biz_month, side`,
+  );
+  rows.push(...scopes.rows, ...monthly.rows);
   const t = totals.rows[0];
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (rows.length === 0) {
@@ -51,7 +56,7 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
     return 0;
   }
   out(
-    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} of them scope rows); the first ones:`,
+    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} scope and ${monthly.rows.length} month rows among them); the first ones:`,
   );
   for (const r of rows.slice(0, 20)) out(`  ${JSON.stringify(r)}`);
   out('Run `npm run report:rebuild` to refill it from the bills.');

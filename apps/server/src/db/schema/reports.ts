@@ -65,3 +65,33 @@ export const reportScopeDaily = pgTable(
     index('report_scope_daily_biz_idx').on(t.scope, t.bizDate),
   ],
 );
+
+/**
+ * The shop rows summed per month, without the vehicle type (migration 0008): the top shops and the
+ * payment by staff over long periods read whole months here and only the partial months at either
+ * end from report_daily. Kept by `report_add`, rebuilt and checked with report_daily.
+ */
+export const reportMonthly = pgTable(
+  'report_monthly',
+  {
+    shopId: uuid('shop_id').notNull(),
+    calMonth: date('cal_month', { mode: 'string' }).notNull(),
+    bizMonth: date('biz_month', { mode: 'string' }).notNull(),
+    staffId: uuid('staff_id').notNull(),
+    method: text('method').notNull(),
+    billsIn: integer('bills_in').notNull().default(0),
+    billsOut: integer('bills_out').notNull().default(0),
+    lost: integer('lost').notNull().default(0),
+    cancelled: integer('cancelled').notNull().default(0),
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({
+      name: 'report_monthly_pkey',
+      columns: [t.shopId, t.calMonth, t.bizMonth, t.staffId, t.method],
+    }),
+    index('report_monthly_cal_idx').on(t.calMonth),
+    index('report_monthly_biz_idx').on(t.bizMonth),
+  ],
+);

@@ -182,6 +182,7 @@ describe('npm run backup, npm run restore', () => {
         expect((await verifyAuditChain(restored.db)).ok).toBe(true);
         expect((await restored.pool.query('select * from report_check(null)')).rows).toEqual([]);
         expect((await restored.pool.query('select * from report_scope_check()')).rows).toEqual([]);
+        expect((await restored.pool.query('select * from report_monthly_check()')).rows).toEqual([]);
       } finally {
         await restored.close();
       }
@@ -231,6 +232,7 @@ describe('npm run backup, npm run restore', () => {
         expect((await verifyAuditChain(restored.db)).ok).toBe(true);
         expect((await restored.pool.query('select * from report_check(null)')).rows).toEqual([]);
         expect((await restored.pool.query('select * from report_scope_check()')).rows).toEqual([]);
+        expect((await restored.pool.query('select * from report_monthly_check()')).rows).toEqual([]);
       } finally {
         await restored.close();
       }

@@ -121,10 +121,12 @@ export async function loadBills(
     o.log(`  ${ix.create.replace(/ USING btree| ON public\./g, ' ').slice(0, 70)}: ${secs(started)}`);
   }
   if (mode.superuser) {
-    // The platform's and the agents' rows (migration 0007), summed from the shop rows just written.
+    // The month rows (0008) and the platform's and agents' rows (0007), from the shop rows just written.
     started = Date.now();
-    await client.query('select report_scope_apply($1::uuid[], 1)', [shops.map((s) => s.id)]);
-    o.log(`  report_scope_daily rows added in ${secs(started)}`);
+    const ids = shops.map((s) => s.id);
+    await client.query('select report_monthly_apply($1::uuid[], 1)', [ids]);
+    await client.query('select report_scope_apply($1::uuid[], 1)', [ids]);
+    o.log(`  report_monthly and report_scope_daily rows added in ${secs(started)}`);
   }
   /** Each shop's last bill number, for its counter. */
   return new Map(gens.map((g, i) => [shops[i]?.id ?? '', g.number - 1]));

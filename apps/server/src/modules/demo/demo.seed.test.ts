@@ -55,6 +55,7 @@ describe('npm run seed:demo', () => {
     // The rollup the load sums as it writes equals the one report_from_bills makes of the bills.
     expect(await q('select * from report_check(null)')).toEqual([]);
     expect(await q('select * from report_scope_check()')).toEqual([]);
+    expect(await q('select * from report_monthly_check()')).toEqual([]);
     expect((await q<{ n: number }>('select count(*)::int as n from report_daily'))[0]?.n).toBeGreaterThan(0);
     const statuses = await q<{ status: string }>('select distinct status from bills order by status');
     expect(statuses.map((s) => s.status)).toEqual(['CANCELLED', 'CLOSED', 'LOST', 'PARKED']);

@@ -336,6 +336,7 @@ describe('reports equal a brute-force count of the raw bills', () => {
     const mismatches = await t.db.execute(sql`select * from report_check()`);
     expect(mismatches.rows).toEqual([]);
     expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
+    expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
   });
 
   it.each(MODES)(
@@ -420,6 +421,50 @@ describe('reports equal a brute-force count of the raw bills', () => {
     });
     expect([got.totals.counted, got.totals.difference]).toEqual([counted, -3000]);
   });
+
+  it.each(MODES)(
+    'over whole months (month rows) and their ragged ends (day rows): top shops and payment by staff (byClosing %s)',
+    async (byClosing) => {
+      // From the first of FROM's month: at least one whole month, then the days to TO.
+      const from = `${FROM.slice(0, 7)}-01`;
+      const ids = shops.map((s) => s.id);
+      const e = expectedPeriods(ids, from, TO, byClosing);
+      const chart = await post<ReportChart>(admin.token, 'report/chart', { from, to: TO, byClosing });
+      expect(chart.totals).toEqual(e.totals);
+      expect(chart.shops.length).toBeGreaterThan(0);
+      for (const s of chart.shops) {
+        const { shopId, shopName, shopCode, ...m } = s;
+        expect(m).toEqual(e.sum(e.events.filter((ev) => ev.shop.id === shopId)));
+      }
+      const groups = new Map<string, ReportMeasures>();
+      for (const ev of e.events) {
+        const k = `${ev.shop.id}|${ev.staff ?? '-'}`;
+        const m = groups.get(k) ?? emptyMeasures();
+        ev.add(m);
+        groups.set(k, m);
+      }
+      const byStaff = await post<ReportPaymentByStaff>(admin.token, 'report/payment-by-staff', {
+        from,
+        to: TO,
+        byClosing,
+      });
+      expect(byStaff.rows).toHaveLength(groups.size);
+      for (const r of byStaff.rows) {
+        const { shopId, shopName, shopCode, staffId, staffName, username, counted, difference, ...m } = r;
+        expect(m).toEqual(groups.get(`${shopId}|${staffId ?? '-'}`));
+      }
+      // A manager's shops (the shop rows, no scope rows) agree with the same count.
+      const mine = [night.id, branch.id];
+      const em = expectedPeriods(mine, from, TO, byClosing);
+      const managerChart = await post<ReportChart>(manager.token, 'report/chart', {
+        from,
+        to: TO,
+        byClosing,
+      });
+      expect(managerChart.totals).toEqual(em.totals);
+      expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
+    },
+  );
 
   it.each(MODES)(
     'bill/cancel: totals, per staff, per day, and every cancelled bill once (byClosing %s)',
@@ -706,6 +751,7 @@ describe('the rollup follows the staff app, and can be rebuilt', () => {
     expect(found.rows.map((r) => r.side).sort()).toEqual(['scopes', 'shops']);
     await t.db.execute(sql`select report_rebuild()`);
     expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
+    expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
     await expectAgent(agentB.token, [day.id]);
   });
 

@@ -1,7 +1,8 @@
+import { addDaysToDate } from '@parking-hub/contracts/business-day';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
-import { reportDaily, reportScopeDaily } from '../../db/schema/reports.ts';
+import { reportDaily, reportMonthly, reportScopeDaily } from '../../db/schema/reports.ts';
 import { shops } from '../../db/schema/shops.ts';
 import type { Actor } from '../../lib/context.ts';
 import { shopScope } from '../shops/shops.scope.ts';
@@ -114,14 +115,72 @@ export async function sumsByPeriod(db: Executor, target: ReportShops, range: Dat
   return numbers(result.rows);
 }
 
+const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
+const nextMonth = (date: string) => {
+  const [y = 0, m = 1] = date.split('-').map(Number);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/**
+ * [from, to] as the whole months inside it (their first days, first and last) and the days left at
+ * either end; `months` is null when no whole month fits.
+ */
+export function splitByMonths(from: string, to: string) {
+  const first = from.endsWith('-01') ? from : nextMonth(from);
+  const afterTo = addDaysToDate(to, 1);
+  const last = afterTo.endsWith('-01') ? firstOfMonth(to) : firstOfMonth(addDaysToDate(firstOfMonth(to), -1));
+  if (first > last) return { months: null, days: [[from, to]] as Array<[string, string]> };
+  const days: Array<[string, string]> = [];
+  if (from < first) days.push([from, addDaysToDate(first, -1)]);
+  const end = addDaysToDate(nextMonth(last), -1);
+  if (end < to) days.push([addDaysToDate(end, 1), to]);
+  return { months: [first, last] as [string, string], days };
+}
+
+/**
+ * The shop rows summed per shop, staff member and method over the dates asked: whole months from
+ * report_monthly (migration 0008), the days at either end from report_daily, so a year over every
+ * shop reads twelve month rows per shop and staff member instead of 365 days of them.
+ */
+async function shopStaffSums<K extends object>(
+  db: Executor,
+  target: ReportShops,
+  range: DateRange,
+  keys: SQL[],
+) {
+  const { months, days } = splitByMonths(range.from, range.to);
+  const day = range.byClosing ? reportDaily.bizDate : reportDaily.calDate;
+  const month = range.byClosing ? reportMonthly.bizMonth : reportMonthly.calMonth;
+  const columns = sql`shop_id, staff_id, method, bills_in, bills_out, lost, cancelled, amount, cancelled_amount`;
+  const parts: SQL[] = [];
+  if (days.length) {
+    const inDays = sql.join(
+      days.map(([a, b]) => sql`${day} between ${a} and ${b}`),
+      sql` or `,
+    );
+    parts.push(sql`select ${columns} from ${reportDaily}
+      ${where(shopCondition(target, reportDaily.shopId), sql`(${inDays})`)}`);
+  }
+  if (months) {
+    parts.push(sql`select ${columns} from ${reportMonthly}
+      ${where(shopCondition(target, reportMonthly.shopId), sql`${month} between ${months[0]} and ${months[1]}`)}`);
+  }
+  const positions = sql.raw(keys.map((_, i) => i + 1).join(', '));
+  const result = await db.execute<Raw<RollupSums & K>>(sql`
+    select ${sql.join(keys, sql`, `)}, ${sums}
+    from (${sql.join(parts, sql` union all `)}) r
+    group by ${positions}`);
+  return numbers(result.rows as Raw<RollupSums & K>[]);
+}
+
 /** Per shop and payment method (the top shops). */
 export function sumsByShop(db: Executor, target: ReportShops, range: DateRange) {
-  return rollupSums<{ shopId: string }>(db, target, range, [sql`shop_id as "shopId"`, sql`method`]);
+  return shopStaffSums<{ shopId: string }>(db, target, range, [sql`shop_id as "shopId"`, sql`method`]);
 }
 
 /** Per shop, staff member and payment method. */
 export function sumsByStaff(db: Executor, target: ReportShops, range: DateRange) {
-  return rollupSums<{ shopId: string; staffId: string }>(db, target, range, [
+  return shopStaffSums<{ shopId: string; staffId: string }>(db, target, range, [
     sql`shop_id as "shopId"`,
     sql`staff_id as "staffId"`,
     sql`method`,
