@@ -67,7 +67,7 @@ export const reportScopeDaily = pgTable(
 );
 
 /**
- * The shop rows summed per month, without the vehicle type (migration 0008): the top shops and the
+ * The shop rows summed per month, without the vehicle type (migration 0007): the top shops and the
  * payment by staff over long periods read whole months here and only the partial months at either
  * end from report_daily. Kept by `report_add`, rebuilt and checked with report_daily.
  */

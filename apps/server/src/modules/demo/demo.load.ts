@@ -121,7 +121,7 @@ export async function loadBills(
     o.log(`  ${ix.create.replace(/ USING btree| ON public\./g, ' ').slice(0, 70)}: ${secs(started)}`);
   }
   if (mode.superuser) {
-    // The month rows (0008) and the platform's and agents' rows (0007), from the shop rows just written.
+    // The month rows and the platform's and agents' rows (migration 0007), from the shop rows just written.
     started = Date.now();
     const ids = shops.map((s) => s.id);
     await client.query('select report_monthly_apply($1::uuid[], 1)', [ids]);

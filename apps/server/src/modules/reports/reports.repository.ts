@@ -139,7 +139,7 @@ export function splitByMonths(from: string, to: string) {
 
 /**
  * The shop rows summed per shop, staff member and method over the dates asked: whole months from
- * report_monthly (migration 0008), the days at either end from report_daily, so a year over every
+ * report_monthly (migration 0007), the days at either end from report_daily, so a year over every
  * shop reads twelve month rows per shop and staff member instead of 365 days of them.
  */
 async function shopStaffSums<K extends object>(
