@@ -153,6 +153,9 @@ export const billPrintSchema = z.object({
 export const printResultSchema = z.object({ bill: billSchema, print: billPrintSchema });
 
 /** `POST /v1/bills-in-shop`: the history. `cursor` (from meta.nextCursor) pages without OFFSET. */
+/** How many rows of the history a page number may skip: as far as the list counts. */
+export const HISTORY_PAGE_DEPTH = 10_000;
+
 export const listBillsBodySchema = pagingSchema
   .extend({
     shopId: idSchema.optional(),
@@ -167,6 +170,10 @@ export const listBillsBodySchema = pagingSchema
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRange' });
+    }
+    // A page number reaches as far as the count does; deeper, the cursor goes on (no deep OFFSET).
+    if (!v.cursor && (v.page - 1) * v.pageSize >= HISTORY_PAGE_DEPTH) {
+      ctx.addIssue({ code: 'custom', path: ['page'], message: 'validation.pageTooDeep' });
     }
   });
 export type ListBillsBody = z.infer<typeof listBillsBodySchema>;

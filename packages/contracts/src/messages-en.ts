@@ -119,6 +119,8 @@ export const en: Record<MessageKey, string> = {
   'validation.shopRequired': 'Please choose a shop',
   'validation.dateFormat': 'Date is not valid',
   'validation.dateRange': 'The start date must not be after the end date',
+  'validation.pageTooDeep':
+    'This page lies beyond the first 10,000 rows: follow nextCursor or narrow the filters',
   'validation.reportSpan': 'One report covers at most 3 years: choose a shorter period',
   'validation.minVisits': 'Visits must be at least 2',
   'validation.shopNameRequired': 'Please enter the shop name',

@@ -115,6 +115,7 @@ export const lo = {
   'validation.shopRequired': 'ກະລຸນາເລືອກຮ້ານ',
   'validation.dateFormat': 'ວັນທີບໍ່ຖືກຕ້ອງ',
   'validation.dateRange': 'ວັນທີເລີ່ມຕ້ອງບໍ່ຫຼັງວັນທີສິ້ນສຸດ',
+  'validation.pageTooDeep': 'ໜ້ານີ້ໄກເກີນ 10,000 ລາຍການທຳອິດ: ໃຊ້ nextCursor ຫຼື ເລືອກຕົວກອງເພີ່ມ',
   'validation.reportSpan': 'ລາຍງານໜຶ່ງຄັ້ງໄດ້ບໍ່ເກີນ 3 ປີ, ກະລຸນາເລືອກໄລຍະສັ້ນລົງ',
   'validation.minVisits': 'ຈຳນວນຄັ້ງທີ່ມາຕ້ອງຢ່າງໜ້ອຍ 2 ຄັ້ງ',
   'validation.shopNameRequired': 'ກະລຸນາປ້ອນຊື່ຮ້ານ',

@@ -1,3 +1,4 @@
+import { HISTORY_PAGE_DEPTH } from '@parking-hub/contracts/bills';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
@@ -23,7 +24,7 @@ export interface HistoryCursor {
 }
 
 /** Counting stops here: past it the list says "10,000+" instead of scanning every row. */
-export const COUNT_CAP = 10_000;
+export const COUNT_CAP = HISTORY_PAGE_DEPTH;
 /**
  * A search by part of a plate counts less far: "1,000+" answers a fragment as common as two digits
  * without reading tens of thousands of bills, and nobody pages through a thousand matches.

@@ -191,6 +191,11 @@ describe('POST /v1/bills-in-shop', () => {
     expect(byCursor).toEqual([7, 6, 3, 2, 1, 5, 4]);
     const res = await history(staff.token, { cursor: 'not-a-cursor' });
     expectError(res, 400, { cursor: 'ຄ່າບໍ່ຖືກຕ້ອງ' });
+    // A page number goes as deep as the count (10,000 rows); deeper only the cursor goes.
+    expect((await history(staff.token, { pageSize: 100, page: 100 })).statusCode).toBe(200);
+    expectError(await history(staff.token, { pageSize: 100, page: 101 }), 400, {
+      page: 'ໜ້ານີ້ໄກເກີນ 10,000 ລາຍການທຳອິດ: ໃຊ້ nextCursor ຫຼື ເລືອກຕົວກອງເພີ່ມ',
+    });
   });
 });
 
