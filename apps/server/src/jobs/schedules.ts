@@ -54,6 +54,13 @@ export const SCHEDULES: readonly Schedule[] = [
       db.execute(sql`delete from password_resets where created_at < now() - interval '30 days'`),
   },
   {
+    name: 'report-scope-compact',
+    cron: '47 3 * * *',
+    description:
+      'Fold the striped scope rows of days older than two days into one row each (decision 010): a year stays small',
+    run: ({ db }) => db.execute(sql`select report_scope_compact(current_date - 2)`),
+  },
+  {
     name: 'backup-daily',
     cron: '30 2 * * *',
     configuredCron: (config) => config.backup.cron,

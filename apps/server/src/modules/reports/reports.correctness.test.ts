@@ -753,6 +753,27 @@ describe('the rollup follows the staff app, and can be rebuilt', () => {
     expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
     expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
     await expectAgent(agentB.token, [day.id]);
+    // Past days folded into one stripe (the nightly job): fewer rows, the same figures.
+    const rowsOf = async () =>
+      Number(
+        (await t.db.execute<{ n: string }>(sql`select count(*) as n from report_scope_daily`)).rows[0]?.n,
+      );
+    const before = await rowsOf();
+    await t.db.execute(sql`select report_scope_compact(current_date - 2)`);
+    expect(await rowsOf()).toBeLessThan(before);
+    expect(
+      (
+        await t.db.execute(
+          sql`select count(*)::int as n from report_scope_daily where stripe <> 0 and cal_date < current_date - 2 and biz_date < current_date - 2`,
+        )
+      ).rows[0],
+    ).toEqual({ n: 0 });
+    expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
+    await expectAgent(agentA.token, [night.id, branch.id]);
+    await expectAgent(agentB.token, [day.id]);
+    expect(await post<ReportByDate>(admin.token, 'report/bill/date', { from: FROM, to: TO })).toEqual(
+      periods(all, false).days,
+    );
   });
 
   it('a shop moved to another time zone has its calendar days recounted at once', async () => {
