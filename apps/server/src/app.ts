@@ -2,8 +2,6 @@ import { randomUUID } from 'node:crypto';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -30,6 +28,7 @@ import { authPlugin } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import type { ZodApp } from './plugins/types.ts';
 import { registerUploads } from './plugins/uploads.ts';
 import { API_PREFIX, registerWebStatic } from './plugins/web-static.ts';
@@ -71,17 +70,18 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   registerJobs(app, { jobs, outbox, database, config });
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     // API answers (a login's token, a signed-in user's data, errors) are never kept by a browser or
     // a proxy; the few public ones that may be (the company's logo and name) say so themselves.
     if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) {
       reply.header('cache-control', 'no-store');
     }
+    done(null, payload);
   });
 
   // External plugins first (STYLE.md, fastify/demo), then ours, then routes.
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -106,8 +106,6 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(rateLimit, { global: false });
-  // One file per request, checked again by each upload route (type by content, not by name).
-  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
   await app.register(authPlugin, {
     sessionIdleMs: config.session.idleMs,
     sessionCacheMs: config.session.cacheMs,
@@ -129,7 +127,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(usersRoutes);
       await api.register(shopsRoutes, { config });
       await api.register(pricesRoutes);
-      await api.register(billsRoutes);
+      await api.register(billsRoutes, { sessionCacheMs: config.session.cacheMs });
       await api.register(reportsRoutes);
       await api.register(accessTokensRoutes, { config });
       await api.register(auditRoutes);

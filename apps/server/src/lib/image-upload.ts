@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import multipart from '@fastify/multipart';
 import type { MessageKey } from '@parking-hub/contracts/messages';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOADS_PREFIX } from '../plugins/uploads.ts';
 import { AppError, badRequest } from './errors.ts';
 
@@ -21,6 +22,15 @@ export interface ImageRules {
   maxBytes: number;
   typeError: MessageKey;
   tooLargeError: MessageKey;
+}
+
+/**
+ * Multipart forms, for the route modules that take an upload (one file per request, checked again
+ * by each upload route: type by content, not by name). Registered in those modules only: the
+ * plugin's hooks run on every request of the scope it is registered in (decision 015).
+ */
+export async function acceptUploadForms(app: FastifyInstance): Promise<void> {
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: 5 * 1024 * 1024 } });
 }
 
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

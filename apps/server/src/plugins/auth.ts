@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import type { Actor, AuthedContext, RequestContext } from '../lib/context.ts';
 import { hashToken } from '../lib/crypto.ts';
 import { forbidden, unauthorized } from '../lib/errors.ts';
+import { ChangeFeed } from '../modules/auth/change-feed.ts';
 import { SessionCache } from '../modules/auth/session-cache.ts';
 import { findLiveSession, type LiveSession, touchSession } from '../modules/auth/sessions.repository.ts';
 
@@ -18,6 +19,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     db: Db;
+    /** Changes other instances made (LISTEN), for the caches that must forget them. */
+    changes: ChangeFeed;
     /**
      * A preHandler that signs the request in from its bearer token and checks the role.
      * `fresh` reads the session from the database even when a cached copy is at hand.
@@ -54,7 +57,7 @@ export interface AuthOptions {
   sessionIdleMs: number;
   /** How long a signed-in session is remembered (0: never); see SessionCache. */
   sessionCacheMs: number;
-  /** The database to LISTEN on for session and user changes. */
+  /** The database to LISTEN on for session, user and shop changes. */
   listenUrl: string;
 }
 
@@ -62,23 +65,30 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
   app.decorateRequest('actor', null);
   app.decorateRequest('session', null);
   app.decorateRequest('lang', 'lo');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.lang = languageFromHeader(request.headers['accept-language']);
+    done();
   });
 
-  const cache = new SessionCache(opts.sessionCacheMs, opts.sessionIdleMs, (err) =>
-    app.log.warn({ err }, 'session cache: lost the LISTEN connection'),
-  );
-  app.addHook('onReady', () => cache.listen(opts.listenUrl));
-  app.addHook('onClose', () => cache.close());
+  // The caches (sessions here, what a scan reads in bills) share this one LISTEN connection and
+  // the setting that turns them off.
+  const feed = new ChangeFeed((err) => app.log.warn({ err }, 'caches: lost the LISTEN connection'));
+  const cache = new SessionCache(opts.sessionCacheMs, opts.sessionIdleMs, feed);
+  app.decorate('changes', feed);
+  app.addHook('onReady', async () => {
+    if (opts.sessionCacheMs > 0) await feed.listen(opts.listenUrl);
+  });
+  app.addHook('onClose', async () => {
+    cache.close();
+    await feed.close();
+  });
 
-  async function liveSession(tokenHash: Buffer, fresh: boolean): Promise<LiveSession | null> {
-    const key = tokenHash.toString('hex');
-    const cached = fresh ? null : cache.get(key);
-    if (cached) return cached;
+  // The cache is keyed by the token itself: hashing it would cost more than the rest of a cached
+  // sign-in (decision 015). Only its hash ever goes to the database.
+  async function readSession(token: string): Promise<LiveSession | null> {
     const started = cache.begin();
-    const session = await findLiveSession(app.db, tokenHash, opts.sessionIdleMs);
-    if (session) cache.set(key, session, started);
+    const session = await findLiveSession(app.db, hashToken(token), opts.sessionIdleMs);
+    if (session) cache.set(token, session, started);
     return session;
   }
 
@@ -88,8 +98,7 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
       return async (request) => {
         const token = bearerToken(request);
         if (!token) throw unauthorized();
-        const tokenHash = hashToken(token);
-        const session = await liveSession(tokenHash, options.fresh ?? false);
+        const session = (options.fresh ? null : cache.get(token)) ?? (await readSession(token));
         if (!session || !isRole(session.role)) throw unauthorized('errors.sessionExpired');
         request.session = session;
         request.actor = {
@@ -100,10 +109,15 @@ export const authPlugin = fp<AuthOptions>(async (app: FastifyInstance, opts) => 
           shopId: session.shopId,
           sessionId: session.sessionId,
         };
-        request.log = request.log.child({ userId: session.userId });
+        // The request's own logger (Fastify makes one per request) takes the user: a pino child
+        // of it would cost several microseconds on every call (decision 015). Without a logger
+        // (tests) there is nothing to bind.
+        (request.log as { setBindings?: (bindings: Record<string, string>) => void }).setBindings?.({
+          userId: session.userId,
+        });
         if (roles && !roles.includes(session.role)) throw forbidden();
         if (Date.now() - session.lastUsedAt.getTime() > 60_000) {
-          cache.touched(tokenHash.toString('hex'), new Date());
+          cache.touched(token, new Date());
           touchSession(app.db, session.sessionId).catch((err) =>
             request.log.warn({ err }, 'session touch failed'),
           );

@@ -17,14 +17,15 @@ export function nulPath(value: unknown, at = ''): string | null {
  * (a 500). Refuse it up front as bad input, for every route, in the body, query and params.
  */
 export function registerInputGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const [part, value] of [
       ['body', request.body],
       ['querystring', request.query],
       ['params', request.params],
     ] as const) {
       const path = nulPath(value);
-      if (path !== null) throw badRequest({ [path || part]: 'validation.invalid' });
+      if (path !== null) return done(badRequest({ [path || part]: 'validation.invalid' }));
     }
+    done();
   });
 }

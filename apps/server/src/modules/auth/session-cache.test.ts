@@ -8,6 +8,7 @@ import { sessions } from '../../db/schema/sessions.ts';
 import { freePort } from '../../test/free-port.ts';
 import { call, createTestApp, insertUser, loginAs, signedIn, type TestApp } from '../../test/harness.ts';
 import { AUTH_CHANNEL } from './auth-events.ts';
+import { ChangeFeed } from './change-feed.ts';
 import { SessionCache } from './session-cache.ts';
 import type { LiveSession } from './sessions.repository.ts';
 
@@ -130,16 +131,18 @@ describe('the session cache', () => {
 });
 
 describe('SessionCache', () => {
-  const cache = new SessionCache(60_000, 3_600_000);
+  const feed = new ChangeFeed();
+  const cache = new SessionCache(60_000, 3_600_000, feed);
   let notifier: pg.Client;
   beforeAll(async () => {
-    await cache.listen(a.url);
+    await feed.listen(a.url);
     notifier = new pg.Client({ connectionString: a.url });
     await notifier.connect();
   });
   afterAll(async () => {
     await notifier.end();
-    await cache.close();
+    cache.close();
+    await feed.close();
   });
 
   async function session(): Promise<LiveSession> {
@@ -177,13 +180,15 @@ describe('SessionCache', () => {
   });
 
   it('is off while it cannot listen, and after close', async () => {
-    const off = new SessionCache(60_000, 3_600_000);
+    const ownFeed = new ChangeFeed();
+    const off = new SessionCache(60_000, 3_600_000, ownFeed);
     const s = await session();
     off.set('k', s, off.begin());
     expect(off.get('k')).toBeNull();
-    await off.listen(a.url);
+    await ownFeed.listen(a.url);
     expect(off.enabled).toBe(true);
-    await off.close();
+    off.close();
     expect(off.enabled).toBe(false);
+    await ownFeed.close();
   });
 });

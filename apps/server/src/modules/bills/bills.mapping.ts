@@ -6,7 +6,13 @@ import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import { iso, isoOrNull } from '../../lib/time.ts';
 import type { BillRow } from './bills.repository.ts';
 
-export function toBill(row: BillRow): Bill {
+/**
+ * What a bill's answer and its fee need: its row with its shop's name and hours, its price rule and
+ * its staff's names (the joined read, or the scan path's row and cache).
+ */
+export type BillView = Omit<BillRow, 'shopStatus' | 'shopSeq'>;
+
+export function toBill(row: BillView): Bill {
   return {
     id: String(row.id),
     reference: row.reference,
@@ -71,7 +77,7 @@ const FREE_RULE: FeeRule = {
 };
 
 /** What a parked bill costs if it leaves at `at` (lost ticket or not). */
-export function feeAt(row: BillRow, at: Date, lost = false): FeeResult {
+export function feeAt(row: BillView, at: Date, lost = false): FeeResult {
   return calculateFee({
     rule: ruleOf(row) ?? FREE_RULE,
     checkInAt: row.checkInAt,

@@ -67,7 +67,7 @@ export function billQuery(db: Executor) {
 
 export type LocatorKind = 'id' | 'reference' | 'number';
 
-const LOCATORS: Record<LocatorKind, SQL | undefined> = {
+export const LOCATORS: Record<LocatorKind, SQL | undefined> = {
   id: eq(bills.id, sql.placeholder('id')),
   reference: eq(bills.reference, sql.placeholder('reference')),
   number: and(eq(bills.shopId, sql.placeholder('shopId')), eq(bills.number, sql.placeholder('number'))),

@@ -19,12 +19,18 @@ import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { checkIn, checkOut, findWithFee, printBill } from './bills.service.ts';
 import { billTimeline, listBills, updateBill } from './bills-history.service.ts';
+import { SCAN_CACHE_MS, ScanCache } from './scan-cache.ts';
 
 const tags = ['bills'];
 const ok = 'success' as const;
 const staffApp = 'For the staff mobile app and the back office. ';
 
-export async function billsRoutes(app: ZodApp) {
+/** `sessionCacheMs`: SESSION_CACHE_SECONDS; 0 turns the scan cache off too. */
+export async function billsRoutes(app: ZodApp, opts: { sessionCacheMs: number }) {
+  // What scans read besides the bill (decision 015): on and off with the session cache.
+  const scanCache = new ScanCache(opts.sessionCacheMs > 0 ? SCAN_CACHE_MS : 0, app.changes);
+  app.addHook('onClose', async () => scanCache.close());
+
   app.post('/bill/create', {
     preHandler: app.authorize(),
     schema: {
@@ -89,6 +95,11 @@ export async function billsRoutes(app: ZodApp) {
 
   app.post('/bill/find', {
     preHandler: app.authorize(),
+    // The scan path (decision 015). Its answer is built field by field (toBill, calculateFee) and
+    // typed by the schema, so it is written as it is: the zod serializer's check costs more than the
+    // rest of the answer. It stays under compression's 2 KB threshold, so no compression hooks.
+    serializerCompiler: () => (data) => JSON.stringify(data),
+    compress: false,
     schema: {
       tags,
       summary: 'Scan a bill: the bill and, while parked, its fee now',
@@ -96,7 +107,7 @@ export async function billsRoutes(app: ZodApp) {
       response: { 200: successEnvelope(billWithFeeSchema) },
     },
     handler: async (request) => {
-      const data = await findWithFee(app.db, authedContextOf(request), request.body);
+      const data = await findWithFee(app.db, scanCache, authedContextOf(request), request.body);
       return { status: ok, data };
     },
   });

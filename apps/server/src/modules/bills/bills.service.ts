@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
-import { byId, locateBill, resolveShopId } from './bills.locate.ts';
+import { byId, locateBill, resolveShopId, scanBill } from './bills.locate.ts';
 import { feeAt, hoursOf, paymentMethodFor, plateKey, toBill } from './bills.mapping.ts';
 import {
   type BillRow,
@@ -27,6 +27,7 @@ import {
   type NewBill,
   recordPrint,
 } from './bills.repository.ts';
+import type { ScanCache } from './scan-cache.ts';
 
 export function newReference(shopSeq: number): string {
   return formatReference(encodeShopKey(shopSeq), secretFromBytes(randomBytes(12)));
@@ -111,9 +112,18 @@ function newBill(
   };
 }
 
-/** `bill/find`: the bill, and for a parked vehicle what it would cost to leave now. */
-export async function findWithFee(db: Db, ctx: AuthedContext, locator: BillLocator): Promise<BillWithFee> {
-  const row = await locateBill(db, ctx, locator);
+/**
+ * `bill/find`: the bill, and for a parked vehicle what it would cost to leave now. The scan path:
+ * shop, rule and names from the cache (decision 015). The check-out that follows reads them all
+ * from the database again, and refuses if the fee shown is no longer the fee.
+ */
+export async function findWithFee(
+  db: Db,
+  cache: ScanCache,
+  ctx: AuthedContext,
+  locator: BillLocator,
+): Promise<BillWithFee> {
+  const row = await scanBill(db, cache, ctx, locator);
   if (row.status !== 'PARKED') return { bill: toBill(row), feeNow: null, feeIfLost: null };
   const now = new Date();
   return { bill: toBill(row), feeNow: feeAt(row, now), feeIfLost: feeAt(row, now, true) };

@@ -4,6 +4,7 @@ import { bills } from '../../db/schema/bills.ts';
 import { members } from '../../db/schema/members.ts';
 import { priceRules } from '../../db/schema/prices.ts';
 import { call, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
+import { authChanged } from '../auth/auth-events.ts';
 
 export { expectError } from '../../test/harness.ts';
 
@@ -28,7 +29,7 @@ export async function shopWithStaff(t: TestApp, values: Parameters<typeof insert
   return { shop, staff, manager };
 }
 
-/** Make a shop's rule for a vehicle type TIMED with the given settings. */
+/** Make a shop's rule for a vehicle type TIMED with the given settings (announced as the API does). */
 export async function setTimedRule(
   t: TestApp,
   shopId: string,
@@ -42,6 +43,7 @@ export async function setTimedRule(
     .where(sql`${priceRules.shopId} = ${shopId} and ${priceRules.vehicleType} = ${vehicleType}`)
     .returning({ id: priceRules.id });
   if (updated.length === 0) await t.db.insert(priceRules).values({ shopId, vehicleType, ...values });
+  await authChanged(t.db, { shopId });
 }
 
 /** Pretend a bill was checked in `minutes` ago. */

@@ -3,6 +3,7 @@ import { successEnvelope } from '@parking-hub/contracts/envelope';
 import { translate } from '@parking-hub/contracts/messages';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { acceptUploadForms } from '../../lib/image-upload.ts';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { companyImageKindSchema, readCompanyImageForm } from './company.image.ts';
@@ -15,6 +16,7 @@ const EDITORS = ['SUPER-ADMIN'] as const;
 
 /** The company profile under /v1 (spec §3's Company): one profile, read by all, edited by SUPER-ADMIN. */
 export async function companyRoutes(app: ZodApp, { config }: { config: Config }) {
+  await acceptUploadForms(app);
   app.get('/company', {
     preHandler: app.authorize(),
     schema: {

@@ -2,8 +2,12 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
 import { priceRules } from '../../db/schema/prices.ts';
+import { authChanged } from '../auth/auth-events.ts';
 
 export type NewPriceRuleRow = typeof priceRules.$inferInsert;
+
+/** Scans on every instance price parked vehicles from cached rules: tell them (decision 015). */
+const rulesChanged = (db: Executor, shopId: string) => authChanged(db, { shopId });
 
 /** The tariff itself (contracts FeeRule), for any query that computes a fee. */
 export const feeRuleColumns = {
@@ -51,6 +55,7 @@ export const findRuleByType = (db: Executor, shopId: string, vehicleType: string
 export async function insertRule(db: Executor, values: NewPriceRuleRow): Promise<PriceRuleRow> {
   const [row] = await db.insert(priceRules).values(values).returning(ruleColumns);
   if (!row) throw new Error('price rule insert returned nothing');
+  await rulesChanged(db, row.shopId);
   return row;
 }
 
@@ -65,11 +70,16 @@ export async function updateRule(
     .where(eq(priceRules.id, id))
     .returning(ruleColumns);
   if (!row) throw new Error('price rule update returned nothing');
+  await rulesChanged(db, row.shopId);
   return row;
 }
 
 export async function deleteRule(db: Executor, id: string): Promise<void> {
-  await db.delete(priceRules).where(eq(priceRules.id, id));
+  const [row] = await db
+    .delete(priceRules)
+    .where(eq(priceRules.id, id))
+    .returning({ shopId: priceRules.shopId });
+  if (row) await rulesChanged(db, row.shopId);
 }
 
 /** Whether a vehicle of this type is parked at the shop now. */

@@ -7,6 +7,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
+import { authChanged } from '../auth/auth-events.ts';
 import { shopScope } from './shops.scope.ts';
 
 export type NewShopRow = typeof shops.$inferInsert;
@@ -121,9 +122,11 @@ export async function updateShopRow(db: Executor, id: string, values: Partial<Ne
     .update(shops)
     .set({ ...values, updatedAt: sql`now()` })
     .where(eq(shops.id, id));
+  // Its name, hours and prices are in cached sessions and in what scans read, on every instance.
+  await authChanged(db, { shopId: id });
 }
 
-/** A main shop's agent and package are its branches' too. */
+/** A main shop's agent and package are its branches' too (no cache holds either). */
 export async function updateBranches(
   db: Executor,
   parentId: string,

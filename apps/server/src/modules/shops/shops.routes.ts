@@ -16,6 +16,7 @@ import {
 } from '@parking-hub/contracts/shops';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
+import { acceptUploadForms } from '../../lib/image-upload.ts';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { createBranch, createShop } from './shops.create.service.ts';
@@ -28,6 +29,7 @@ const tags = ['shops'];
 const ok = 'success' as const;
 
 export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
+  await acceptUploadForms(app);
   app.get('/shops', {
     preHandler: app.authorize(),
     schema: {
