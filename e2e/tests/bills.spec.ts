@@ -176,12 +176,14 @@ test('check out with cash and by Lao QR; only a manager may cancel a closed bill
   await expect(rows.filter({ hasText: `#${bike.number}` })).toContainText('3,000 ₭');
 
   // A lost ticket: the dialog shows the stay plus the lost-ticket fee before anyone confirms.
-  await withDb((c) =>
-    c.query(
+  // Written by hand, then announced as the app announces a price change (caches forget the shop).
+  await withDb(async (c) => {
+    await c.query(
       "update price_rules set lost_ticket_fee = 20000 where shop_id = $1 and vehicle_type = 'MOTORBIKE'",
       [s.shopId],
-    ),
-  );
+    );
+    await c.query("select pg_notify('ph_auth', 'h:' || $1::text)", [s.shopId]);
+  });
   const lost = await checkIn(request, s.staff.token, { vehicleType: 'MOTORBIKE', plate: 'ກກ 3' });
   await scan(page, lost.reference);
   await detail.getByTestId('action-lost').click();

@@ -19,12 +19,14 @@ async function call(request: APIRequestContext, path: string, token: string, dat
  * So: 7 in, 5 out, 1 lost, 1 cancelled, cash 4 bills 32,000, QR 1 bill 10,000, total 42,000.
  */
 async function seed(request: APIRequestContext, token: string, shopId: string) {
-  await withDb((c) =>
-    c.query(
+  // Written by hand, then announced as the app announces a price change (caches forget the shop).
+  await withDb(async (c) => {
+    await c.query(
       "update price_rules set lost_ticket_fee = 20000 where shop_id = $1 and vehicle_type = 'MOTORBIKE'",
       [shopId],
-    ),
-  );
+    );
+    await c.query("select pg_notify('ph_auth', 'h:' || $1::text)", [shopId]);
+  });
   for (let i = 0; i < 3; i++) {
     const bill = await checkIn(request, token, { vehicleType: 'MOTORBIKE', plate: PLATE });
     await checkOut(request, token, bill.id, 'CASH');
