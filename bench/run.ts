@@ -114,6 +114,14 @@ async function main() {
     if (process.env.BENCH_OUTBOX !== '0') verdicts.push(...(await outboxBench()));
     if (process.env.BENCH_BILLS !== '0') verdicts.push(...(await reportsBench(server, token)));
     verdicts.push(...(await billsBench(server)));
+
+    // ── Lighthouse: login page and signed-in dashboard (bench/lighthouse.ts). BENCH_LIGHTHOUSE=0 skips.
+    if (process.env.BENCH_LIGHTHOUSE !== '0') {
+      const { lighthouseBench } = await import('./lighthouse.ts');
+      verdicts.push(...(await lighthouseBench()));
+    }
+    // ── end of the Lighthouse block
+
     printVerdicts(verdicts);
     if (verdicts.some((v) => !v.pass)) process.exitCode = 1;
   } finally {

@@ -1,5 +1,7 @@
 import '@fontsource/noto-sans-lao/400.css';
 import '@fontsource/noto-sans-lao/600.css';
+import './app/global.css';
+import './components/plain/plain.css';
 import './lib/i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

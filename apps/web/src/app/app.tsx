@@ -1,23 +1,20 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { RouterProvider } from 'react-router';
 import { FeedbackHost } from '../components/feedback/feedback-host';
 import { router } from './router';
 import { SessionGate } from './session-gate';
-import { theme } from './theme';
 
 /**
- * The root. Data caching (TanStack Query) is provided by the signed-in layout, not here, so the
- * login route does not load it (see docs/decisions/005-login-route-budget.md).
+ * The root. No MUI theme and no data cache here: the login route draws without MUI, and TanStack
+ * Query is provided by the signed-in layout (docs/decisions/005-login-route-budget.md). MUI's theme
+ * comes with the routes and the lazily loaded parts that use it (mui-layout.tsx, mui-theme.tsx).
  */
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
+    <>
       <SessionGate>
         <RouterProvider router={router} />
       </SessionGate>
       <FeedbackHost />
-    </ThemeProvider>
+    </>
   );
 }

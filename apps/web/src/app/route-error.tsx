@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { MuiTheme } from './mui-theme';
 
 function errorText(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -9,8 +10,19 @@ function errorText(error: unknown): string {
   return String(error);
 }
 
-/** Spec §8: an unhandled routing failure shows this heading and the error text. */
-export function RouteError() {
+/**
+ * Spec §8: an unhandled routing failure shows this heading and the error text. Its own chunk
+ * with MUI (the router's errorElement loads it): decision 005.
+ */
+export default function RouteError() {
+  return (
+    <MuiTheme>
+      <RouteErrorText />
+    </MuiTheme>
+  );
+}
+
+function RouteErrorText() {
   const error = useRouteError();
   return (
     <Box sx={{ p: 4, maxWidth: 720, mx: 'auto' }}>

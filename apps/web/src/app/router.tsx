@@ -1,8 +1,11 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { createBrowserRouter, type LoaderFunction, Navigate, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen';
+import LoginPage from '../features/auth/login-page';
+import { prefetchDashboard } from '../features/dashboard/api/prefetch-dashboard';
 import { loadNamespaces } from '../lib/i18n';
+import PublicLayout from './layout/public-layout';
 import { RootLayout } from './layout/root-layout';
-import { RouteError } from './route-error';
 import { SCREEN_GROUPS, type ScreenGroup } from './routes-config';
 
 type Lazy = NonNullable<RouteObject['lazy']>;
@@ -32,12 +35,20 @@ const SCREENS: Record<string, Lazy> = {
   messages: page(() => import('../features/messages/messages-page'), ['messages']),
   company: page(() => import('../features/company/company-page'), ['company']),
 };
+/** Loaders that start a screen's calls while its code loads (they return nothing to render). */
+const LOADERS: Record<string, LoaderFunction> = {
+  report: ({ request }) => prefetchDashboard(new URL(request.url)),
+};
 const placeholder = page(() => import('./placeholder-page'));
+/** MUI's theme and baseline for every route below it (the login page is drawn without MUI). */
+const muiLayout = page(() => import('./layout/mui-layout'));
+const RouteError = lazy(() => import('./route-error'));
 
 function screenRoutes(group: ScreenGroup): RouteObject[] {
   return group.screens.map(({ path, key }) => ({
     ...(path ? { path } : { index: true as const }),
     handle: { titleKey: `screens:${key}` },
+    loader: LOADERS[key],
     lazy: SCREENS[key] ?? placeholder,
   }));
 }
@@ -51,35 +62,50 @@ const guards: Record<ScreenGroup['area'], Lazy> = {
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteError />,
+    errorElement: (
+      <Suspense fallback={null}>
+        <RouteError />
+      </Suspense>
+    ),
     hydrateFallbackElement: <LoadingScreen fullScreen />,
     children: [
       {
-        lazy: page(() => import('./layout/public-layout')),
+        // The login route is in the entry itself: '/' draws without waiting for another chunk.
+        element: <PublicLayout />,
         children: [
-          { index: true, lazy: page(() => import('../features/auth/login-page')) },
+          { index: true, element: <LoginPage /> },
           {
-            path: 'reset-password',
-            lazy: page(() => import('../features/auth/reset-password-page'), ['password-help']),
-          },
-          { path: 'privacy', lazy: page(() => import('../features/privacy/privacy-page'), ['privacy']) },
-          {
-            path: 'bill/:referenceBill',
-            lazy: page(() => import('../features/receipt/receipt-page'), ['receipt']),
+            lazy: muiLayout,
+            children: [
+              {
+                path: 'reset-password',
+                lazy: page(() => import('../features/auth/reset-password-page'), ['password-help']),
+              },
+              { path: 'privacy', lazy: page(() => import('../features/privacy/privacy-page'), ['privacy']) },
+              {
+                path: 'bill/:referenceBill',
+                lazy: page(() => import('../features/receipt/receipt-page'), ['receipt']),
+              },
+            ],
           },
         ],
       },
       {
-        path: 'app',
-        lazy: guards.general,
+        lazy: muiLayout,
         children: [
           {
-            lazy: page(() => import('./layout/app-layout')),
-            children: SCREEN_GROUPS.map((group) =>
-              group.area === 'general'
-                ? { children: screenRoutes(group) }
-                : { lazy: guards[group.area], children: screenRoutes(group) },
-            ),
+            path: 'app',
+            lazy: guards.general,
+            children: [
+              {
+                lazy: page(() => import('./layout/app-layout')),
+                children: SCREEN_GROUPS.map((group) =>
+                  group.area === 'general'
+                    ? { children: screenRoutes(group) }
+                    : { lazy: guards[group.area], children: screenRoutes(group) },
+                ),
+              },
+            ],
           },
         ],
       },

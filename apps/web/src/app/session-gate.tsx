@@ -1,9 +1,4 @@
-import CloudOff from '@mui/icons-material/CloudOff';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
-import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { showAlert } from '../components/feedback/alert-store';
 import { toast } from '../components/feedback/toast-store';
 import { LoadingScreen } from '../components/loading-screen';
@@ -21,23 +16,34 @@ setUnauthorizedHandler(() => {
   toast.warning(i18n.t('api:errors.sessionExpired'));
 });
 
+// Asked as soon as this code runs, before the first render: on a slow phone the answer comes
+// sooner. The first check takes it; a retry asks again.
+let firstAnswer = sessionStore.getToken() ? fetchMe() : null;
+firstAnswer?.catch(() => {}); // handled by the check that takes it
+
+// Rare, and drawn with MUI: loaded only when the server cannot be reached (decision 005).
+const OfflineScreen = lazy(() => import('./offline-screen'));
+
 type CheckState = 'checking' | 'ready' | 'offline';
 
 /** Spec §4: with a stored token, the user is checked through /v1/me before anything renders. */
 export function SessionGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
   const [state, setState] = useState<CheckState>(() => (sessionStore.getToken() ? 'checking' : 'ready'));
 
   const check = useCallback(async () => {
     setState('checking');
+    const answer = firstAnswer ?? fetchMe();
+    firstAnswer = null;
     try {
-      const user = await fetchMe();
+      const user = await answer;
       if (canEnter('general', user.role)) sessionStore.refresh(user);
       else {
         sessionStore.clear('logout');
         void showAlert({ variant: 'error', title: i18n.t('common:noRight') });
       }
-      setState('ready');
+      // The whole app draws now: as a transition React renders it in slices, so a slow phone's
+      // main thread is never blocked for long (it stays responsive, no long task).
+      startTransition(() => setState('ready'));
     } catch (error) {
       if (
         isApiError(error) &&
@@ -58,18 +64,9 @@ export function SessionGate({ children }: { children: ReactNode }) {
   if (state === 'checking') return <LoadingScreen fullScreen />;
   if (state === 'offline')
     return (
-      <Box sx={{ minHeight: '100dvh', display: 'grid', placeItems: 'center', p: 3, textAlign: 'center' }}>
-        <Box>
-          <CloudOff color="disabled" sx={{ fontSize: 64 }} />
-          <Typography variant="h6">{t('errors.offlineTitle')}</Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('errors.offlineText')}
-          </Typography>
-          <Button variant="contained" onClick={() => void check()}>
-            {t('actions.retry')}
-          </Button>
-        </Box>
-      </Box>
+      <Suspense fallback={null}>
+        <OfflineScreen onRetry={() => void check()} />
+      </Suspense>
     );
   return children;
 }

@@ -1,29 +1,22 @@
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Spinner } from './plain/spinner';
 
-/** Shown while the session check runs and while a screen loads (spec §2). */
+/**
+ * Shown while the session check runs and while a screen loads (spec §2). Plain markup (MUI's
+ * CircularProgress and body text look-alike): it is the first thing every route draws.
+ */
 export function LoadingScreen({ fullScreen = false, label }: { fullScreen?: boolean; label?: string }) {
   const { t } = useTranslation();
   return (
-    <Box
+    <div
       role="progressbar"
       aria-busy="true"
       aria-label={label ?? t('states.loading')}
       data-testid="loading-screen"
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 2,
-        minHeight: fullScreen ? '100dvh' : 240,
-        py: 4,
-      }}
+      className={fullScreen ? 'ph-loading ph-loading--full' : 'ph-loading'}
     >
-      <CircularProgress />
-      <Typography color="text.secondary">{label ?? t('states.loading')}</Typography>
-    </Box>
+      <Spinner />
+      <p className="ph-loading__text">{label ?? t('states.loading')}</p>
+    </div>
   );
 }

@@ -2,15 +2,21 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-/** A screen's title (h1) with its main actions on the right, wrapping on a phone. */
+/**
+ * A screen's title (h1) with its main actions on the right, wrapping on a phone. `actionsBelowOnPhone`
+ * puts wide actions on their own line below 600 px from the start, so the header keeps its height
+ * when a subtitle that arrives later would have made them wrap (a layout shift).
+ */
 export function PageHeader({
   title,
   subtitle,
   actions,
+  actionsBelowOnPhone = false,
 }: {
   title: string;
   subtitle?: string;
   actions?: ReactNode;
+  actionsBelowOnPhone?: boolean;
 }) {
   return (
     <Box
@@ -33,7 +39,18 @@ export function PageHeader({
           </Typography>
         )}
       </Box>
-      {actions && <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>{actions}</Box>}
+      {actions && (
+        <Box
+          sx={{
+            display: 'flex',
+            gap: 1,
+            flexWrap: 'wrap',
+            ...(actionsBelowOnPhone && { width: { xs: '100%', sm: 'auto' } }),
+          }}
+        >
+          {actions}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -1,6 +1,6 @@
-import { REPORT_BY_CLOSING_KEY } from '@parking-hub/contracts/reports';
 import { describe, expect, it, vi } from 'vitest';
 import { createByClosingStore, parseByClosing } from './by-closing-store';
+import { REPORT_BY_CLOSING_KEY } from './config';
 
 function memory(initial?: string) {
   const map = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { REPORT_BY_CLOSING_KEY } from '@parking-hub/contracts/reports';
+import { REPORT_BY_CLOSING_KEY } from './config';
 
 /** The part of localStorage the flag needs (lib/storage, or a Map in tests). */
 export interface FlagStorage {

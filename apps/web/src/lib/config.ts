@@ -8,6 +8,11 @@ export const REQUEST_TIMEOUT_MS = 30_000;
 /** localStorage keys (spec §3: the token lives under PARKING_HUB). */
 export const TOKEN_STORAGE_KEY = 'PARKING_HUB';
 export const LANGUAGE_STORAGE_KEY = 'PARKING_HUB_LANG';
+/**
+ * The "by closing" choice of the reports, 'true' / 'false' (spec §3). Kept here, not imported from
+ * contracts/reports.ts, whose zod schemas would then load with the dashboard (decision 005).
+ */
+export const REPORT_BY_CLOSING_KEY = 'reportByClosing';
 
 /** The device brand the web sends to /v1/me (mobile apps send theirs). */
 export const WEB_BRAND = 'unknown';

@@ -32,19 +32,30 @@ export function rememberPublicCompany(next: PublicCompany): void {
   for (const listener of listeners) listener(company);
 }
 
+/** GET /public/company, once per page load. */
+function ask(): void {
+  if (asked) return;
+  asked = true;
+  // Offline or failing: the stored copy (or nothing) stays; the footer is no place for errors.
+  api.get<PublicCompany>('/public/company').then(
+    (e) => e.data && rememberPublicCompany(e.data),
+    () => {},
+  );
+}
+
+// A public page (the footer on its first screen) asks as soon as this code runs, not after the
+// first render: the answer comes sooner on a slow link. The signed-in area has no footer.
+const startPath = typeof window === 'undefined' ? undefined : window.location?.pathname;
+if (startPath !== undefined && !startPath.startsWith('/app')) ask();
+
 /** The company for a public page: the last known copy at once (or null), refreshed once per load. */
 export function usePublicCompany(): PublicCompany | null {
   const [current, setCurrent] = useState(company);
   useEffect(() => {
     listeners.add(setCurrent);
-    if (!asked) {
-      asked = true;
-      // Offline or failing: the stored copy (or nothing) stays; the footer is no place for errors.
-      api.get<PublicCompany>('/public/company').then(
-        (e) => e.data && rememberPublicCompany(e.data),
-        () => {},
-      );
-    }
+    ask();
+    // The answer may have come between the first render and this effect.
+    setCurrent(company);
     return () => {
       listeners.delete(setCurrent);
     };

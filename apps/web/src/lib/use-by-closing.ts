@@ -1,6 +1,6 @@
-import { REPORT_BY_CLOSING_KEY } from '@parking-hub/contracts/reports';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { createByClosingStore, parseByClosing } from './by-closing-store';
+import { REPORT_BY_CLOSING_KEY } from './config';
 import { storage } from './storage';
 
 const store = createByClosingStore(storage);

@@ -8,8 +8,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { canEnter } from '../../lib/access';
@@ -17,6 +17,9 @@ import { useSession } from '../../lib/session-store';
 import { isNavItemActive, SCREEN_GROUPS } from '../routes-config';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme';
 import { NAV_ICONS } from './nav-icons';
+
+// Only the collapsed rail (wide screens, after a click) shows tooltips: their code (Popper) loads then.
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 interface AppDrawerProps {
   open: boolean;
@@ -71,9 +74,11 @@ function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
                 </ListItemButton>
               );
               return collapsed ? (
-                <Tooltip key={key} title={name} placement="right">
-                  {item}
-                </Tooltip>
+                <Suspense key={key} fallback={item}>
+                  <Tooltip title={name} placement="right">
+                    {item}
+                  </Tooltip>
+                </Suspense>
               ) : (
                 item
               );

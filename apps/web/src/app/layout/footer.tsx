@@ -1,6 +1,3 @@
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { PROVIDER_NAME, PROVIDER_URL } from '../../lib/config';
@@ -9,7 +6,7 @@ import { formatPhone, usePublicCompany, whatsappLink } from '../../lib/public-co
 /**
  * Spec §2: the public pages' footer: year-stamped copyright (the company's name once it is set,
  * else the provider's), the provider's site, /privacy; under it the company's phone, WhatsApp and
- * e-mail. No icons: every byte here counts against the login route's budget (decision 005).
+ * e-mail. Plain markup, no icons: it is part of the login route (decision 005).
  */
 export function Footer() {
   const { t } = useTranslation();
@@ -21,45 +18,41 @@ export function Footer() {
     contacts.push(['whatsapp', whatsappLink(company.whatsapp), `WhatsApp ${formatPhone(company.whatsapp)}`]);
   if (company?.email) contacts.push(['email', `mailto:${company.email}`, company.email]);
   return (
-    <Box
-      component="footer"
-      sx={{ py: 3, px: 2, textAlign: 'center', overflowWrap: 'anywhere' }}
-      data-testid="footer"
-    >
-      <Typography variant="body2" color="text.secondary">
+    <footer className="ph-footer" data-testid="footer">
+      <p>
         © {new Date().getFullYear()}{' '}
-        <Link
+        <a
           href={PROVIDER_URL}
           target="_blank"
           rel="noopener noreferrer"
-          color="inherit"
+          className="ph-link ph-link--inherit"
           data-testid="footer-company"
         >
           {company?.companyName || PROVIDER_NAME}
-        </Link>
+        </a>
         {' · '}
-        <Link component={RouterLink} to="/privacy" color="inherit">
+        <RouterLink to="/privacy" className="ph-link ph-link--inherit">
           {t('footer.privacy')}
-        </Link>
-      </Typography>
+        </RouterLink>
+      </p>
       {contacts.length > 0 && (
-        <Typography variant="body2" color="text.secondary" data-testid="footer-contacts">
+        <p data-testid="footer-contacts">
           {contacts.map(([key, href, text], i) => (
             <span key={key}>
               {i > 0 && ' · '}
               {/* A number breaks only between contacts; an address too long for a phone breaks anywhere. */}
-              <Link
+              <a
                 href={href}
-                color="inherit"
-                sx={key === 'email' ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
+                className="ph-link ph-link--inherit"
+                style={key === 'email' ? { overflowWrap: 'anywhere' } : { whiteSpace: 'nowrap' }}
                 data-testid={`footer-${key}`}
               >
                 {text}
-              </Link>
+              </a>
             </span>
           ))}
-        </Typography>
+        </p>
       )}
-    </Box>
+    </footer>
   );
 }

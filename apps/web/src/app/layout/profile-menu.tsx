@@ -1,17 +1,17 @@
-import AccountCircle from '@mui/icons-material/AccountCircle';
-import Logout from '@mui/icons-material/Logout';
 import Avatar from '@mui/material/Avatar';
-import Box from '@mui/material/Box';
 import ButtonBase from '@mui/material/ButtonBase';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AccountDialog } from '../../features/account/account-dialog';
 import { useLogout } from '../../features/auth/api/logout';
 import { useSession } from '../../lib/session-store';
+
+// The menu (Menu, Popover) and the account form (react-hook-form, zod) load the first time they
+// are opened, not with every screen.
+const ProfileMenuList = lazy(() => import('./profile-menu-list'));
+const AccountDialog = lazy(() =>
+  import('../../features/account/account-dialog').then((m) => ({ default: m.AccountDialog })),
+);
 
 /** Spec §2, §9: full name, avatar with the upper-cased name, menu with account info and log out. */
 export function ProfileMenu() {
@@ -20,12 +20,17 @@ export function ProfileMenu() {
   const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [accountOpen, setAccountOpen] = useState(false);
+  const [accountLoaded, setAccountLoaded] = useState(false);
+  const [menuLoaded, setMenuLoaded] = useState(false);
   const upper = fullName.toUpperCase();
 
   return (
     <>
       <ButtonBase
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setAnchor(e.currentTarget);
+          setMenuLoaded(true);
+        }}
         aria-haspopup="menu"
         aria-label={t('profile.menu')}
         data-testid="profile-button"
@@ -42,44 +47,29 @@ export function ProfileMenu() {
           {upper.charAt(0)}
         </Avatar>
       </ButtonBase>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <Box sx={{ px: 2, py: 1, maxWidth: 260 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
-            {upper}
-          </Typography>
-        </Box>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setAccountOpen(true);
-          }}
-          data-testid="menu-account"
-        >
-          <ListItemIcon>
-            <AccountCircle fontSize="small" />
-          </ListItemIcon>
-          {t('profile.account')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            void logout();
-          }}
-          data-testid="menu-logout"
-        >
-          <ListItemIcon>
-            <Logout fontSize="small" />
-          </ListItemIcon>
-          {t('profile.logout')}
-        </MenuItem>
-      </Menu>
-      <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <ProfileMenuList
+            anchor={anchor}
+            name={upper}
+            onClose={() => setAnchor(null)}
+            onAccount={() => {
+              setAnchor(null);
+              setAccountOpen(true);
+              setAccountLoaded(true);
+            }}
+            onLogout={() => {
+              setAnchor(null);
+              void logout();
+            }}
+          />
+        </Suspense>
+      )}
+      {accountLoaded && (
+        <Suspense fallback={null}>
+          <AccountDialog open={accountOpen} onClose={() => setAccountOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,21 +1,22 @@
-import Box from '@mui/material/Box';
 import { Outlet } from 'react-router';
-import { LanguageSwitch } from '../../components/language-switch';
+import { PlainLanguageSwitch } from '../../components/plain/plain-language-switch';
 import { Footer } from './footer';
+import './public-layout.css';
 
-/** Login, password help, privacy and the customer's receipt: a plain page with the footer. */
+/**
+ * Login, password help, privacy and the customer's receipt: a plain page with the footer. Plain
+ * markup, no MUI: it is part of the login route (decision 005).
+ */
 export default function PublicLayout() {
   return (
-    <Box
-      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
-    >
-      <Box sx={{ display: 'flex', justifyContent: 'flex-end', p: 1 }}>
-        <LanguageSwitch color="primary" />
-      </Box>
-      <Box component="main" sx={{ flex: 1, display: 'flex', flexDirection: 'column', px: 2 }}>
+    <div className="ph-public">
+      <div className="ph-public__bar">
+        <PlainLanguageSwitch />
+      </div>
+      <main className="ph-public__main">
         <Outlet />
-      </Box>
+      </main>
       <Footer />
-    </Box>
+    </div>
   );
 }

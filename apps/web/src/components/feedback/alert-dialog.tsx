@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MuiTheme } from '../../app/mui-theme';
 import { type AlertVariant, closeAlert, useOpenAlert } from './alert-store';
 
 const icons: Record<AlertVariant, typeof WarningAmber> = {
@@ -16,8 +17,19 @@ const icons: Record<AlertVariant, typeof WarningAmber> = {
   warning: WarningAmber,
 };
 
-/** Renders the alert opened with showAlert(); one at a time. Loaded by AlertHost on first use. */
+/**
+ * Renders the alert opened with showAlert(); one at a time. Loaded by FeedbackHost on first use,
+ * with the MUI theme (the root has none: decision 005).
+ */
 export default function AlertDialog() {
+  return (
+    <MuiTheme>
+      <OpenAlert />
+    </MuiTheme>
+  );
+}
+
+function OpenAlert() {
   const { t } = useTranslation();
   const alert = useOpenAlert();
   const id = alert?.id;

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { useEffect } from 'react';
+import { MuiTheme } from '../../app/mui-theme';
 import { type Toast, toast, useToasts } from './toast-store';
 
 function ToastItem({ item }: { item: Toast }) {
@@ -21,8 +22,19 @@ function ToastItem({ item }: { item: Toast }) {
   );
 }
 
-/** The toast stack, top-right (spec §8, §9). Loaded by ToastHost when the first toast shows. */
+/**
+ * The toast stack, top-right (spec §8, §9). Loaded by FeedbackHost when the first toast shows,
+ * with the MUI theme (the root has none: decision 005).
+ */
 export default function Toaster() {
+  return (
+    <MuiTheme>
+      <ToastStack />
+    </MuiTheme>
+  );
+}
+
+function ToastStack() {
   const items = useToasts();
   return (
     <Box

@@ -1,25 +1,17 @@
-import LocalParking from '@mui/icons-material/LocalParking';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { showAlert } from '../../components/feedback/alert-store';
 import { handleResponse } from '../../components/feedback/handle-response';
-import { PlainTextField } from '../../components/form/plain-text-field';
-import { SubmitButton } from '../../components/form/submit-button';
+import { ICON_PATHS, Icon } from '../../components/plain/icon';
+import { PlainTextField } from '../../components/plain/plain-text-field';
+import { Spinner } from '../../components/plain/spinner';
 import { canEnter } from '../../lib/access';
 import { sessionStore, useSession } from '../../lib/session-store';
 import { login } from './api/login';
-import { SignedInCard } from './signed-in-card';
+import './login-page.css';
+
+const SignedInCard = lazy(() => import('./signed-in-card'));
 
 /** Where to go after signing in: back to the screen that sent the user here, or the report. */
 function targetOf(state: unknown): string {
@@ -33,8 +25,9 @@ interface FieldErrors {
 }
 
 /**
- * '/': sign in with user name (or phone) and password. Two fields, so a plain form instead of
- * react-hook-form keeps the login route inside its JS budget.
+ * '/': sign in with user name (or phone) and password. Plain markup and CSS that look like the
+ * MUI screens (components/plain): the login route loads neither MUI nor react-hook-form
+ * (decision 005).
  */
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -54,7 +47,12 @@ export default function LoginPage() {
     document.title = `${t('login.title')} · ${t('appTitle')}`;
   }, [t]);
 
-  if (isLogin) return <SignedInCard />;
+  if (isLogin)
+    return (
+      <Suspense fallback={null}>
+        <SignedInCard />
+      </Suspense>
+    );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -87,65 +85,72 @@ export default function LoginPage() {
   };
 
   return (
-    <Box sx={{ flex: 1, display: 'grid', placeItems: 'center', py: 2 }}>
-      <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, width: '100%', maxWidth: 400 }}>
-        <Stack spacing={1} sx={{ alignItems: 'center', mb: 3 }}>
-          <LocalParking color="primary" sx={{ fontSize: 56 }} />
-          <Typography variant="h5" component="h1" sx={{ fontWeight: 700, textAlign: 'center' }}>
-            {t('appTitle')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ textAlign: 'center' }}>
-            {t('login.subtitle')}
-          </Typography>
-        </Stack>
-        <form onSubmit={submit} noValidate data-testid="login-form">
-          <Stack spacing={2}>
-            {failure && (
-              <Alert severity="error" data-testid="login-error">
-                {failure}
-              </Alert>
+    <div className="ph-login">
+      <div className="ph-login__card">
+        <div className="ph-login__head">
+          <Icon path={ICON_PATHS.localParking} className="ph-login__logo" />
+          <h1 className="ph-login__title">{t('appTitle')}</h1>
+          <p className="ph-login__subtitle">{t('login.subtitle')}</p>
+        </div>
+        <form onSubmit={submit} noValidate data-testid="login-form" className="ph-login__form">
+          {failure && (
+            <div className="ph-alert" role="alert" data-testid="login-error">
+              <div className="ph-alert__icon">
+                <Icon path={ICON_PATHS.errorOutline} />
+              </div>
+              <div className="ph-alert__message">{failure}</div>
+            </div>
+          )}
+          <PlainTextField
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            autoFocus
+            value={username}
+            onChange={(e) => setUsername(e.target.value)}
+            error={errors.username}
+            inputRef={usernameRef}
+            autoCapitalize="none"
+            spellCheck={false}
+          />
+          <PlainTextField
+            label={t('login.password')}
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={errors.password}
+            inputRef={passwordRef}
+            endAdornment={
+              <button
+                type="button"
+                className="ph-icon-button"
+                onClick={() => setShowPassword((s) => !s)}
+                aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
+              >
+                <Icon path={showPassword ? ICON_PATHS.visibilityOff : ICON_PATHS.visibility} />
+              </button>
+            }
+          />
+          <button
+            type="submit"
+            className="ph-button ph-button--contained ph-button--large"
+            disabled={busy}
+            data-testid="login-submit"
+          >
+            {busy && (
+              <span className="ph-button__start-icon">
+                <Spinner size={18} inherit />
+              </span>
             )}
-            <PlainTextField
-              label={t('login.username')}
-              name="username"
-              autoComplete="username"
-              autoFocus
-              value={username}
-              onChange={(e) => setUsername(e.target.value)}
-              error={errors.username}
-              inputRef={usernameRef}
-              inputProps={{ autoCapitalize: 'none', spellCheck: false }}
-            />
-            <PlainTextField
-              label={t('login.password')}
-              name="password"
-              type={showPassword ? 'text' : 'password'}
-              autoComplete="current-password"
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              error={errors.password}
-              inputRef={passwordRef}
-              endAdornment={
-                <InputAdornment position="end">
-                  <IconButton
-                    onClick={() => setShowPassword((s) => !s)}
-                    aria-label={t(showPassword ? 'login.hidePassword' : 'login.showPassword')}
-                    edge="end"
-                  >
-                    {showPassword ? <VisibilityOff /> : <Visibility />}
-                  </IconButton>
-                </InputAdornment>
-              }
-            />
-            <SubmitButton busy={busy} size="large" data-testid="login-submit">
-              {t('login.submit')}
-            </SubmitButton>
-            <Link component={RouterLink} to="/reset-password" sx={{ alignSelf: 'center' }}>
-              {t('login.forgot')}
-            </Link>
-          </Stack>
+            {t('login.submit')}
+          </button>
+          <RouterLink to="/reset-password" className="ph-link ph-login__forgot">
+            {t('login.forgot')}
+          </RouterLink>
         </form>
-      </Paper>
-    </Box>
+      </div>
+    </div>
   );
 }

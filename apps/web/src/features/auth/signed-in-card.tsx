@@ -6,11 +6,23 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { MuiTheme } from '../../app/mui-theme';
 import { useSession } from '../../lib/session-store';
 import { useLogout } from './api/logout';
 
-/** '/' for someone already signed in (e.g. sent here by the admin-area countdown). */
-export function SignedInCard() {
+/**
+ * '/' for someone already signed in (e.g. sent here by the admin-area countdown). Its own chunk
+ * with MUI: the login page loads it only for a signed-in visitor.
+ */
+export default function SignedInCard() {
+  return (
+    <MuiTheme>
+      <SignedInContent />
+    </MuiTheme>
+  );
+}
+
+function SignedInContent() {
   const { t } = useTranslation();
   const { fullName, role } = useSession();
   const logout = useLogout();

@@ -6,6 +6,7 @@ import {
   formatCount,
   formatDay,
   isEmpty,
+  isQuiet,
   sharedDate,
   topShops,
   trendOf,
@@ -93,6 +94,16 @@ describe('isEmpty', () => {
     expect(isEmpty(balance(), balance(), older)).toBe(false);
     const cancelledYesterday = balance({ totals: { ...emptyMeasures(), cancelled: 1, parkedNow: 0 } });
     expect(isEmpty(balance(), cancelledYesterday, chart())).toBe(false);
+  });
+});
+
+describe('isQuiet', () => {
+  it('is true with no bill today or yesterday and no vehicle inside: only the chart can say more', () => {
+    expect(isQuiet(balance(), balance())).toBe(true);
+    expect(isQuiet(balance({ totals: { ...emptyMeasures(), parkedNow: 2 } }), balance())).toBe(false);
+    expect(isQuiet(balance(), balance({ totals: { ...emptyMeasures(), billsIn: 1, parkedNow: 0 } }))).toBe(
+      false,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { addDaysToDate, calendarDate, DEFAULT_TIMEZONE } from '@parking-hub/contracts/business-day';
-import { emptyMeasures, type ReportBalance, type ReportChart } from '@parking-hub/contracts/reports';
+import type { ReportBalance, ReportChart } from '@parking-hub/contracts/reports';
 import { VEHICLE_TYPES, type VehicleType } from '@parking-hub/contracts/vehicles';
 
 /** The figures of one day, for one vehicle type or for all of them. */
@@ -11,7 +11,12 @@ export interface VehicleRow {
   yesterday: DayFigures;
 }
 
-const noFigures = (): DayFigures => ({ ...emptyMeasures(), parkedNow: 0 });
+/**
+ * Zeros with the fields of `like` (a day's totals). Not contracts' emptyMeasures(): its module
+ * builds zod schemas, which the dashboard's first load would then carry (decision 005).
+ */
+const noFigures = (like: DayFigures): DayFigures =>
+  Object.fromEntries(Object.keys(like).map((k) => [k, 0])) as unknown as DayFigures;
 
 /**
  * Today and yesterday side by side per vehicle type: every type either day has (a type missing on
@@ -23,8 +28,8 @@ export function vehicleRows(today: ReportBalance, yesterday: ReportBalance): Veh
   const y = byType(yesterday);
   return VEHICLE_TYPES.filter((v) => t.has(v) || y.has(v)).map((vehicleType) => ({
     vehicleType,
-    today: t.get(vehicleType) ?? noFigures(),
-    yesterday: y.get(vehicleType) ?? noFigures(),
+    today: t.get(vehicleType) ?? noFigures(today.totals),
+    yesterday: y.get(vehicleType) ?? noFigures(yesterday.totals),
   }));
 }
 
@@ -44,11 +49,17 @@ export function chartRange(today: ReportBalance | undefined, now: Date): { from:
   return { from: addDaysToDate(to, -29), to };
 }
 
+const none = (f: { billsIn: number; billsOut: number; cancelled: number }) =>
+  f.billsIn === 0 && f.billsOut === 0 && f.cancelled === 0;
+
+/** No bill today or yesterday and no vehicle inside: only the 30 days can tell whether it is empty. */
+export function isQuiet(today: ReportBalance, yesterday: ReportBalance): boolean {
+  return today.totals.parkedNow === 0 && none(today.totals) && none(yesterday.totals);
+}
+
 /** Nothing ever happened here: no bill in 30 days (today and yesterday included) and no vehicle inside. */
 export function isEmpty(today: ReportBalance, yesterday: ReportBalance, chart: ReportChart): boolean {
-  const none = (f: { billsIn: number; billsOut: number; cancelled: number }) =>
-    f.billsIn === 0 && f.billsOut === 0 && f.cancelled === 0;
-  return today.totals.parkedNow === 0 && none(today.totals) && none(yesterday.totals) && none(chart.totals);
+  return isQuiet(today, yesterday) && none(chart.totals);
 }
 
 export type Trend = 'up' | 'down' | 'same';

@@ -1,25 +1,17 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useScreenTitle } from '../../app/use-screen-title';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState } from '../../components/states';
+import { ErrorState } from '../../components/states';
 import { useSession } from '../../lib/session-store';
 import { useByClosing } from '../../lib/use-by-closing';
 import { useBalance } from './api/get-balance';
 import { useChart } from './api/get-chart';
+import { DashboardBody } from './components/dashboard-body';
 import { DashboardControls } from './components/dashboard-controls';
-import { DashboardSkeleton } from './components/dashboard-skeleton';
-import { DayFiguresGrid } from './components/day-figures';
-import { LAYOUT } from './components/layout';
-import { ParkedNowCard } from './components/parked-now-card';
-import { TopShopsCard } from './components/top-shops-card';
-import { TrendChartCard } from './components/trend-chart-card';
-import { VehicleCards } from './components/vehicle-cards';
-import { chartRange, formatDay, isEmpty, sharedDate, vehicleRows } from './dashboard-figures';
+import { chartRange, formatDay, sharedDate } from './dashboard-figures';
 import { useSeveralShops } from './use-several-shops';
 
 /**
@@ -59,55 +51,17 @@ export default function DashboardPage() {
   const error = today.error ?? yesterday.error;
   const fetching = today.isFetching || yesterday.isFetching || chart.isFetching;
 
-  function content() {
-    if (error)
-      return (
-        <Paper variant="outlined">
-          <ErrorState
-            error={error}
-            onRetry={() => void Promise.all([today.refetch(), yesterday.refetch()])}
-          />
-        </Paper>
-      );
-    if (!today.data || !yesterday.data || (!chart.data && !chart.error)) return <DashboardSkeleton />;
-    if (chart.data && isEmpty(today.data, yesterday.data, chart.data))
-      return (
-        <Paper variant="outlined">
-          <EmptyState
-            title={t('empty.title')}
-            hint={t('empty.hint')}
-            action={
-              <Button component={RouterLink} to="/app/bills" variant="outlined" sx={{ mt: 1 }}>
-                {t('empty.action')}
-              </Button>
-            }
-          />
-        </Paper>
-      );
-    const showTop = several && !shopId && (chart.data?.shops.length ?? 0) > 1;
-    return (
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-        <Box sx={LAYOUT.top}>
-          <ParkedNowCard today={today.data} />
-          <DayFiguresGrid today={today.data} yesterday={yesterday.data} />
-        </Box>
-        <VehicleCards rows={vehicleRows(today.data, yesterday.data)} />
-        <Box sx={LAYOUT.bottom(showTop)}>
-          <TrendChartCard chart={chart.data} error={chart.error} onRetry={() => void chart.refetch()} />
-          {showTop && chart.data && <TopShopsCard chart={chart.data} />}
-        </Box>
-      </Box>
-    );
-  }
-
   return (
     <>
       <PageHeader
         title={title}
-        subtitle={today.data ? `${subtitle}${byClosing ? ` · ${t('day.byClosing')}` : ''}` : undefined}
+        // A blank line until the day is known: the skeleton below does not move when it comes.
+        subtitle={today.data ? `${subtitle}${byClosing ? ` · ${t('day.byClosing')}` : ''}` : '\u00a0'}
+        actionsBelowOnPhone
         actions={
           <DashboardControls
             showShop={several}
+            figuresShown={!!((today.data && yesterday.data) || error)}
             shopId={shopId ?? null}
             shopName={today.data?.shops.find((s) => s.shopId === shopId)?.shopName ?? null}
             onShopChange={setShop}
@@ -117,7 +71,23 @@ export default function DashboardPage() {
         }
       />
       <LinearProgress sx={{ mb: 1, visibility: fetching && today.data ? 'visible' : 'hidden' }} />
-      {content()}
+      {error ? (
+        <Paper variant="outlined">
+          <ErrorState
+            error={error}
+            onRetry={() => void Promise.all([today.refetch(), yesterday.refetch()])}
+          />
+        </Paper>
+      ) : (
+        <DashboardBody
+          today={today.data}
+          yesterday={yesterday.data}
+          chart={chart.data}
+          chartError={chart.error}
+          onRetryChart={chart.refetch}
+          mayShowTop={several && !shopId}
+        />
+      )}
     </>
   );
 }

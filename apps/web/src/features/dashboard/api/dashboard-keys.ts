@@ -12,3 +12,10 @@ export const dashboardKeys = {
 };
 
 export type BalanceDay = 'today' | 'yesterday';
+
+/** The calls behind the dashboard (POST), shared by its queries and their prefetch. */
+export const DASHBOARD_PATHS = {
+  today: '/v1/report/balance-for-shop',
+  yesterday: '/v1/report/balance-yesterday',
+  chart: '/v1/report/chart',
+} as const;

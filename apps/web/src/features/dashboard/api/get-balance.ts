@@ -1,12 +1,8 @@
 import type { ReportBalance, ReportBalanceBody } from '@parking-hub/contracts/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../../lib/api-client';
-import { type BalanceDay, dashboardKeys } from './dashboard-keys';
-
-const PATHS: Record<BalanceDay, string> = {
-  today: '/v1/report/balance-for-shop',
-  yesterday: '/v1/report/balance-yesterday',
-};
+import { takePrefetched } from '../../../lib/prefetch';
+import { type BalanceDay, DASHBOARD_PATHS, dashboardKeys } from './dashboard-keys';
 
 /** The dashboard follows the gate: it asks again every minute while it is open. */
 export const DASHBOARD_REFRESH_MS = 60_000;
@@ -14,9 +10,11 @@ export const DASHBOARD_REFRESH_MS = 60_000;
 /**
  * POST /v1/report/balance-for-shop (today) and /v1/report/balance-yesterday: each shop's own day
  * (its zone, or its business day by closing), per vehicle type, with the vehicles inside now.
+ * The first one may have been asked already while the dashboard loaded (prefetch-dashboard.ts).
  */
 export async function getBalance(day: BalanceDay, body: ReportBalanceBody, signal?: AbortSignal) {
-  return dataOf(await api.post<ReportBalance>(PATHS[day], body, { signal }));
+  const path = DASHBOARD_PATHS[day];
+  return dataOf(await takePrefetched(path, body, () => api.post<ReportBalance>(path, body, { signal })));
 }
 
 export const balanceQueryOptions = (day: BalanceDay, body: ReportBalanceBody) =>

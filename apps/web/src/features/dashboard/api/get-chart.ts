@@ -1,12 +1,17 @@
 import type { ReportChart, ReportRangeBody } from '@parking-hub/contracts/reports';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, dataOf } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-keys';
+import { takePrefetched } from '../../../lib/prefetch';
+import { DASHBOARD_PATHS, dashboardKeys } from './dashboard-keys';
 import { DASHBOARD_REFRESH_MS } from './get-balance';
 
-/** POST /v1/report/chart: every day of the period (zeros included), and the shops ranked by amount. */
+/**
+ * POST /v1/report/chart: every day of the period (zeros included), and the shops ranked by amount.
+ * The first one may have been asked already while the dashboard loaded (prefetch-dashboard.ts).
+ */
 export async function getChart(body: ReportRangeBody, signal?: AbortSignal) {
-  return dataOf(await api.post<ReportChart>('/v1/report/chart', body, { signal }));
+  const path = DASHBOARD_PATHS.chart;
+  return dataOf(await takePrefetched(path, body, () => api.post<ReportChart>(path, body, { signal })));
 }
 
 export const chartQueryOptions = (body: ReportRangeBody | null) =>

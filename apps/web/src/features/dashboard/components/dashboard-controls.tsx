@@ -1,12 +1,20 @@
 import Box from '@mui/material/Box';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ShopPicker } from '../../../components/shop-picker/shop-picker';
+import { PickerPlaceholder } from '../../../components/picker-placeholder';
+
+// The picker's code (Autocomplete, Popper) loads once the first figures are drawn, or when the
+// placeholder is touched: the figures come first on a slow link.
+const ShopPicker = lazy(() =>
+  import('../../../components/shop-picker/shop-picker').then((m) => ({ default: m.ShopPicker })),
+);
 
 /** The shop (all of them when none is chosen), for callers with several; and "by closing". */
 export function DashboardControls({
   showShop,
+  figuresShown,
   shopId,
   shopName,
   onShopChange,
@@ -14,6 +22,8 @@ export function DashboardControls({
   onByClosingChange,
 }: {
   showShop: boolean;
+  /** The first figures (or an error) are on the screen: time to load the picker. */
+  figuresShown: boolean;
   shopId: string | null;
   shopName: string | null;
   onShopChange: (shopId: string | null) => void;
@@ -21,6 +31,24 @@ export function DashboardControls({
   onByClosingChange: (value: boolean) => void;
 }) {
   const { t } = useTranslation('dashboard');
+  const [pickerWanted, setPickerWanted] = useState(false);
+  // After the frame that paints the figures (an effect can still run before that paint).
+  useEffect(() => {
+    if (!figuresShown) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPickerWanted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [figuresShown]);
+  const placeholder = (
+    <Box onPointerDown={() => setPickerWanted(true)} onFocus={() => setPickerWanted(true)}>
+      <PickerPlaceholder label={t('controls.shop')} placeholder={t('controls.allShops')} value={shopName} />
+    </Box>
+  );
   return (
     <Box
       sx={{
@@ -33,15 +61,21 @@ export function DashboardControls({
     >
       {showShop && (
         <Box sx={{ width: { xs: '100%', sm: 280 } }}>
-          <ShopPicker
-            label={t('controls.shop')}
-            placeholder={t('controls.allShops')}
-            shrinkLabel
-            value={shopId}
-            initialName={shopName}
-            onChange={(shop) => onShopChange(shop?.id ?? null)}
-            data-testid="dashboard-shop"
-          />
+          {pickerWanted ? (
+            <Suspense fallback={placeholder}>
+              <ShopPicker
+                label={t('controls.shop')}
+                placeholder={t('controls.allShops')}
+                shrinkLabel
+                value={shopId}
+                initialName={shopName}
+                onChange={(shop) => onShopChange(shop?.id ?? null)}
+                data-testid="dashboard-shop"
+              />
+            </Suspense>
+          ) : (
+            placeholder
+          )}
         </Box>
       )}
       <FormControlLabel

@@ -15,10 +15,17 @@ export function DashboardSkeleton() {
           ))}
         </Box>
       </Box>
-      <Box sx={LAYOUT.vehicles}>
-        <Skeleton variant="rounded" height={280} />
-        <Skeleton variant="rounded" height={280} sx={{ display: { xs: 'none', sm: 'block' } }} />
-      </Box>
+      <VehiclesSkeleton />
+    </Box>
+  );
+}
+
+/** The vehicle cards' place, while they are drawn after the top cards (dashboard-body.tsx). */
+export function VehiclesSkeleton() {
+  return (
+    <Box sx={LAYOUT.vehicles} aria-busy="true">
+      <Skeleton variant="rounded" height={280} />
+      <Skeleton variant="rounded" height={280} sx={{ display: { xs: 'none', sm: 'block' } }} />
     </Box>
   );
 }
