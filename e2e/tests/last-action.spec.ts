@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { createUser } from '../support/api.ts';
-import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
+import { apiLogin, createUser } from '../support/api.ts';
+import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 test('/app/last_action shows who did what, filters by action and opens the change', async ({
   page,
@@ -38,6 +38,48 @@ test('/app/last_action shows who did what, filters by action and opens the chang
   await page.getByTestId('filter-to').fill('2026-01-01');
   await expect(page.getByText('ວັນທີເລີ່ມຕ້ອງບໍ່ຫຼັງວັນທີສິ້ນສຸດ').first()).toBeVisible();
   await expect(page).toHaveURL(/from=2026-12-31.*to=2026-01-01/);
+});
+
+test('a long trail pages by cursor: forward, reload, back, and a filter starts again', async ({
+  page,
+  request,
+}) => {
+  const user = await createUser(request, 'AGENT', { fullName: 'ຕົວແທນ ຫຼາຍໜ້າ' });
+  const { token, user: me } = await apiLogin(request, user.username, user.password);
+  for (let i = 1; i <= 21; i++) {
+    const res = await request.post('/parking-hub-api/v1/users/update/profile', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { userId: me.id, fullName: `ຕົວແທນ ຫຼາຍໜ້າ ${i}` },
+    });
+    expect(res.status()).toBe(200);
+  }
+  await signIn(page);
+  await page.goto(`/app/last_action?userId=${me.id}`);
+  const rows = page.getByTestId('data-row');
+  const range = page.getByTestId('pager-range');
+  await expect(page.getByText('ທັງໝົດ 22 ລາຍການ')).toBeVisible(); // 21 changes and the sign-in
+  await expect(rows).toHaveCount(20);
+  await expectSeen(range);
+  await expect(range).toHaveText('1–20 ຈາກ 22 · ໜ້າ 1');
+  await page.getByTestId('page-next').click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(rows).toHaveCount(2);
+  await expect(range).toHaveText('21–22 ຈາກ 22 · ໜ້າ 2');
+  await expect(rows.last()).toContainText('ເຂົ້າສູ່ລະບົບ');
+  await expect(page.getByTestId('page-next')).toBeDisabled();
+  await page.reload(); // the cursor is in the URL: the same page comes back
+  await expect(rows).toHaveCount(2);
+  await page.getByTestId('page-previous').click();
+  await expect(rows).toHaveCount(20);
+  await expect(page).not.toHaveURL(/cursor=/);
+  await page.getByTestId('page-next').click();
+  await expect(rows).toHaveCount(2);
+  // A filter starts from page 1 again.
+  await page.getByRole('combobox', { name: /^ການກະທຳ/ }).click();
+  await page.getByRole('option', { name: 'ເຂົ້າສູ່ລະບົບ', exact: true }).click();
+  await expect(page).not.toHaveURL(/cursor=|page=/);
+  await expect(rows).toHaveCount(1);
+  await expect(page.getByTestId('audit-pager')).toContainText('1–1 ຈາກ 1');
 });
 
 test.describe('on a phone', () => {

@@ -199,6 +199,42 @@ test('a message that fails for good shows why, and Retry delivers it', async ({ 
   await shot(page, 'messages-detail-retried-1280');
 });
 
+test('a long outbox pages by cursor; a message opened on page 2 closes back to page 2', async ({ page }) => {
+  const shopId = await insertShop(`ຮ້ານ ຂໍ້ຄວາມຫຼາຍ ${stamp()}`);
+  await withDb((c) =>
+    c.query(
+      `insert into outbox_messages (channel, recipient, kind, body, language, shop_id, cause, status, created_at)
+       select 'WHATSAPP', '+8562077' || lpad(i::text, 6, '0'), 'TEXT', 'ຂໍ້ຄວາມ ' || i, 'lo', $1, 'test',
+              'CANCELLED', now() - (i || ' minutes')::interval
+       from generate_series(1, 23) i`,
+      [shopId],
+    ),
+  );
+  await signIn(page);
+  await page.goto(`/app/messages?shopId=${shopId}`);
+  const rows = page.getByTestId('data-row');
+  const range = page.getByTestId('pager-range');
+  await expect(page.getByText('ທັງໝົດ 23 ຂໍ້ຄວາມ')).toBeVisible();
+  await expect(rows).toHaveCount(20);
+  await expect(rows.first()).toContainText('+856 20 7700 0001');
+  await expectSeen(range);
+  await expect(range).toHaveText('1–20 ຈາກ 23 · ໜ້າ 1');
+  await page.getByTestId('page-next').click();
+  await expect(page).toHaveURL(/cursor=/);
+  await expect(rows).toHaveCount(3);
+  await expect(rows.last()).toContainText('+856 20 7700 0023');
+  await expect(range).toHaveText('21–23 ຈາກ 23 · ໜ້າ 2');
+  await rows.first().click();
+  await expect(page.getByTestId('message-detail')).toBeVisible();
+  await page.getByTestId('message-close').click();
+  await expect(page.getByTestId('message-detail')).toBeHidden();
+  await expect(rows).toHaveCount(3);
+  await page.getByTestId('page-previous').click(); // the trail survived the detail
+  await expect(rows).toHaveCount(20);
+  await expect(page).not.toHaveURL(/cursor=/);
+  await expect(rows.first()).toContainText('+856 20 7700 0001');
+});
+
 test('a transient failure waits for its next attempt, and Cancel stops it', async ({ page, request }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
   await signIn(page);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from './envelope.ts';
+import { checkPageDepth, cursorSchema, pagingSchema } from './envelope.ts';
 import { dateSchema, idSchema, roleSchema } from './fields.ts';
 
 export const listAuditBodySchema = pagingSchema
@@ -10,10 +10,14 @@ export const listAuditBodySchema = pagingSchema
     entityId: z.string().trim().max(100).optional(),
     from: dateSchema.optional(),
     to: dateSchema.optional(),
+    /** meta.nextCursor of the page before: pages without OFFSET, at any depth. */
+    cursor: cursorSchema,
   })
-  .refine((b) => !b.from || !b.to || b.from <= b.to, {
-    path: ['from'],
-    message: 'validation.dateRange',
+  .superRefine((b, ctx) => {
+    if (b.from && b.to && b.from > b.to) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'validation.dateRange' });
+    }
+    checkPageDepth(b, ctx);
   });
 export type ListAuditBody = z.infer<typeof listAuditBodySchema>;
 

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { pagingSchema } from './envelope.ts';
+import {
+  checkPageDepth,
+  cursorPageMetaSchema,
+  cursorSchema,
+  LIST_PAGE_DEPTH,
+  pagingSchema,
+} from './envelope.ts';
 import { FEE_PART_KINDS } from './fee.ts';
 import { dateSchema, idSchema, optionalText } from './fields.ts';
 import { feeRuleSchema, vehicleTypeSchema } from './prices.ts';
@@ -152,10 +158,10 @@ export const billPrintSchema = z.object({
 });
 export const printResultSchema = z.object({ bill: billSchema, print: billPrintSchema });
 
-/** `POST /v1/bills-in-shop`: the history. `cursor` (from meta.nextCursor) pages without OFFSET. */
 /** How many rows of the history a page number may skip: as far as the list counts. */
-export const HISTORY_PAGE_DEPTH = 10_000;
+export const HISTORY_PAGE_DEPTH = LIST_PAGE_DEPTH;
 
+/** `POST /v1/bills-in-shop`: the history. `cursor` (from meta.nextCursor) pages without OFFSET. */
 export const listBillsBodySchema = pagingSchema
   .extend({
     shopId: idSchema.optional(),
@@ -165,29 +171,18 @@ export const listBillsBodySchema = pagingSchema
     vehicleType: vehicleTypeSchema.optional(),
     staffId: idSchema.optional(),
     plate: z.string().trim().max(20, { error: 'validation.tooLong' }).optional(),
-    cursor: z.string().trim().max(200).optional(),
+    cursor: cursorSchema,
   })
   .superRefine((v, ctx) => {
     if (v.from && v.to && v.from > v.to) {
       ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.dateRange' });
     }
-    // A page number reaches as far as the count does; deeper, the cursor goes on (no deep OFFSET).
-    if (!v.cursor && (v.page - 1) * v.pageSize >= HISTORY_PAGE_DEPTH) {
-      ctx.addIssue({ code: 'custom', path: ['page'], message: 'validation.pageTooDeep' });
-    }
+    checkPageDepth(v, ctx);
   });
 export type ListBillsBody = z.infer<typeof listBillsBodySchema>;
 
-/** meta of the history: the usual paging, plus the cursor of the next page. */
-export const billPageMetaSchema = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  /** More bills match than were counted (10,000; 1,000 for part of a plate): the list shows "10,000+". */
-  totalCapped: z.boolean(),
-  nextCursor: z.string().nullable(),
-});
+/** meta of the history (totalCapped: 10,000, or 1,000 for part of a plate). */
+export const billPageMetaSchema = cursorPageMetaSchema;
 
 const reasonSchema = z
   .string({ error: 'validation.reasonRequired' })

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pagingSchema } from './envelope.ts';
+import { checkPageDepth, cursorSchema, pagingSchema } from './envelope.ts';
 import { dateSchema, idSchema, searchSchema, whatsappSchema } from './fields.ts';
 
 /** How a message leaves the system. */
@@ -93,15 +93,19 @@ export const outboxMessageDetailSchema = z.object({
 export type OutboxMessageDetail = z.infer<typeof outboxMessageDetailSchema>;
 
 /** `POST /v1/messages?page=N`: the outbox, newest first, scoped to the caller's shops. */
-export const listMessagesBodySchema = pagingSchema.extend({
-  status: messageStatusSchema.optional(),
-  channel: channelSchema.optional(),
-  shopId: idSchema.optional(),
-  from: dateSchema.optional(),
-  to: dateSchema.optional(),
-  /** Part of the recipient (a number or an address). */
-  q: searchSchema,
-});
+export const listMessagesBodySchema = pagingSchema
+  .extend({
+    status: messageStatusSchema.optional(),
+    channel: channelSchema.optional(),
+    shopId: idSchema.optional(),
+    from: dateSchema.optional(),
+    to: dateSchema.optional(),
+    /** Part of the recipient (a number or an address). */
+    q: searchSchema,
+    /** meta.nextCursor of the page before: pages without OFFSET, at any depth. */
+    cursor: cursorSchema,
+  })
+  .superRefine(checkPageDepth);
 export type ListMessagesBody = z.infer<typeof listMessagesBodySchema>;
 
 export const messageIdParamsSchema = z.object({ id: idSchema });

@@ -1,10 +1,10 @@
-import type { Paging } from '@parking-hub/contracts/envelope';
-import { and, count, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
+import { LIST_PAGE_DEPTH } from '@parking-hub/contracts/envelope';
+import { and, desc, eq, gte, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countUpTo } from '../../db/count-up-to.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { users } from '../../db/schema/users.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
-import { pageOffset } from '../../lib/paging.ts';
 import { auditHash, GENESIS_HASH } from './audit.hash.ts';
 
 export interface NewAuditEvent {
@@ -66,9 +66,20 @@ function where(f: AuditFilter): SQL | undefined {
   );
 }
 
-export async function listAuditEvents(db: Executor, filter: AuditFilter, paging: Paging) {
-  const cond = where(filter);
-  const rows = await db
+/** How far the Last Action screen counts: past it, the list says "10,000+" and pages on by cursor. */
+export const AUDIT_COUNT_CAP = LIST_PAGE_DEPTH;
+
+/**
+ * A page of events, newest first, `limit` rows. After a cursor (the last id seen) the page is an
+ * index range at any depth; without one, a page number skips at most LIST_PAGE_DEPTH rows.
+ */
+export async function listAuditEvents(
+  db: Executor,
+  filter: AuditFilter,
+  page: { limit: number; offset: number; afterId: bigint | null },
+) {
+  const cond = and(where(filter), page.afterId !== null ? lt(auditEvents.id, page.afterId) : undefined);
+  return db
     .select({
       id: auditEvents.id,
       at: auditEvents.at,
@@ -88,10 +99,13 @@ export async function listAuditEvents(db: Executor, filter: AuditFilter, paging:
     .leftJoin(users, eq(users.id, auditEvents.actorId))
     .where(cond)
     .orderBy(desc(auditEvents.id))
-    .limit(paging.pageSize)
-    .offset(pageOffset(paging));
-  const [total] = await db.select({ n: count() }).from(auditEvents).where(cond);
-  return { rows, total: total?.n ?? 0 };
+    .limit(page.limit)
+    .offset(page.afterId !== null ? 0 : page.offset);
+}
+
+/** How many events match, counted up to AUDIT_COUNT_CAP + 1 (never the whole trail). */
+export function countAuditEvents(db: Executor, filter: AuditFilter): Promise<number> {
+  return countUpTo(db, auditEvents, where(filter), AUDIT_COUNT_CAP);
 }
 
 export type AuditRow = typeof auditEvents.$inferSelect;

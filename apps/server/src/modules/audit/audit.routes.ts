@@ -1,5 +1,5 @@
 import { auditEventSchema, listAuditBodySchema } from '@parking-hub/contracts/audit';
-import { pagedEnvelope } from '@parking-hub/contracts/envelope';
+import { cursorPagedEnvelope } from '@parking-hub/contracts/envelope';
 import { ADMIN_ROLES } from '@parking-hub/contracts/roles';
 import type { ZodApp } from '../../plugins/types.ts';
 import { listAudit } from './audit.service.ts';
@@ -12,7 +12,7 @@ export async function auditRoutes(app: ZodApp) {
       summary:
         'Audit events, newest first (paged; filter by user, action, entity, date range in Asia/Vientiane)',
       body: listAuditBodySchema,
-      response: { 200: pagedEnvelope(auditEventSchema) },
+      response: { 200: cursorPagedEnvelope(auditEventSchema) },
     },
     handler: async (request) => {
       const result = await listAudit(app.db, request.body);

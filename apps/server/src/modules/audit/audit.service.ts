@@ -2,9 +2,9 @@ import type { ListAuditBody } from '@parking-hub/contracts/audit';
 import type { Role } from '@parking-hub/contracts/roles';
 import type { Executor } from '../../db/client.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { pageMeta } from '../../lib/paging.ts';
+import { cursorPageMeta, decodeCursor, encodeCursor, pageOffset } from '../../lib/paging.ts';
 import { addDays, iso, startOfLaoDay } from '../../lib/time.ts';
-import { appendAuditEvent, listAuditEvents } from './audit.repository.ts';
+import { AUDIT_COUNT_CAP, appendAuditEvent, countAuditEvents, listAuditEvents } from './audit.repository.ts';
 
 export interface AuditInput {
   action: string;
@@ -33,25 +33,26 @@ export function audit(tx: Executor, ctx: RequestContext, input: AuditInput): Pro
 }
 
 export async function listAudit(db: Executor, body: ListAuditBody) {
-  const { rows, total } = await listAuditEvents(
-    db,
-    {
-      userId: body.userId,
-      action: body.action,
-      entity: body.entity,
-      entityId: body.entityId,
-      fromAt: body.from ? startOfLaoDay(body.from) : undefined,
-      toAt: body.to ? addDays(startOfLaoDay(body.to), 1) : undefined,
-    },
-    body,
-  );
+  const filter = {
+    userId: body.userId,
+    action: body.action,
+    entity: body.entity,
+    entityId: body.entityId,
+    fromAt: body.from ? startOfLaoDay(body.from) : undefined,
+    toAt: body.to ? addDays(startOfLaoDay(body.to), 1) : undefined,
+  };
+  const afterId = body.cursor ? BigInt(decodeCursor(body.cursor, [/^\d{1,18}$/])[0] ?? 0) : null;
+  const [rows, total] = await Promise.all([
+    listAuditEvents(db, filter, { limit: body.pageSize + 1, offset: pageOffset(body), afterId }),
+    countAuditEvents(db, filter),
+  ]);
   return {
-    data: rows.map((r) => ({
+    data: rows.slice(0, body.pageSize).map((r) => ({
       ...r,
       id: r.id.toString(),
       at: iso(r.at),
       actorRole: r.actorRole as Role | null,
     })),
-    meta: pageMeta(body, total),
+    meta: cursorPageMeta(body, rows, total, AUDIT_COUNT_CAP, (last) => encodeCursor([last.id.toString()])),
   };
 }

@@ -105,8 +105,21 @@ describe('POST /v1/report/last-action', () => {
     }
     const page1 = await report(admin.token, { userId: actor.id, pageSize: 2 });
     expect(page1.statusCode).toBe(200);
-    expect(page1.body.meta).toEqual({ page: 1, pageSize: 2, total: 3, totalPages: 2 });
+    expect(page1.body.meta).toEqual({
+      page: 1,
+      pageSize: 2,
+      total: 3,
+      totalPages: 2,
+      totalCapped: false,
+      nextCursor: expect.any(String),
+    });
     const page2 = await report(admin.token, { userId: actor.id, pageSize: 2, page: 2 });
+    expect(page2.body.meta).toMatchObject({ page: 2, nextCursor: null });
+    // The cursor of page 1 gives the same page 2 without OFFSET.
+    const next = (page1.body.meta as { nextCursor?: string }).nextCursor;
+    const byCursor = await report(admin.token, { userId: actor.id, pageSize: 2, page: 2, cursor: next });
+    expect(byCursor.body.data).toEqual(page2.body.data);
+    expect(byCursor.body.meta).toMatchObject({ page: 2, total: 3, nextCursor: null });
     const all = [...(page1.body.data ?? []), ...(page2.body.data ?? [])];
     expect(all.map((e) => e.action)).toEqual(['user.update_profile', 'user.update_profile', 'auth.login']);
     const ids = all.map((e) => BigInt(e.id));
@@ -129,6 +142,40 @@ describe('POST /v1/report/last-action', () => {
     expect(byEntity.body.data?.map((e) => [e.action, e.entityId])).toEqual([['auth.login', actor.sessionId]]);
     const none = await report(admin.token, { userId: actor.id, action: 'user.delete' });
     expect([none.body.data, none.body.meta?.total]).toEqual([[], 0]);
+  });
+
+  it('pages by cursor at any depth, and refuses a page number deeper than the count goes', async () => {
+    const admin = await signedIn(t, 'ADMIN');
+    const action = unique('test.paged.');
+    for (let i = 0; i < 5; i++) await appendAt(t.db, `2025-04-0${i + 1}T10:00:00+07:00`, action);
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const res = await report(admin.token, { action, pageSize: 2, ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode).toBe(200);
+      seen.push(...(res.body.data ?? []).map((e) => e.entityId ?? ''));
+      cursor = (res.body.meta as { nextCursor?: string | null }).nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(seen.map((at) => at.slice(0, 10))).toEqual([
+      '2025-04-05',
+      '2025-04-04',
+      '2025-04-03',
+      '2025-04-02',
+      '2025-04-01',
+    ]);
+    for (const bad of ['not-a-cursor', Buffer.from('12|x').toString('base64url')]) {
+      const res = await report(admin.token, { action, cursor: bad });
+      expect([res.statusCode, res.body.messages]).toEqual([400, { cursor: 'ຄ່າບໍ່ຖືກຕ້ອງ' }]);
+    }
+    expect((await report(admin.token, { pageSize: 100, page: 100 })).statusCode).toBe(200);
+    const deep = await report(admin.token, { pageSize: 100, page: 101 });
+    expect([deep.statusCode, deep.body.messages]).toEqual([
+      400,
+      { page: 'ໜ້ານີ້ໄກເກີນ 10,000 ລາຍການທຳອິດ: ໃຊ້ nextCursor ຫຼື ເລືອກຕົວກອງເພີ່ມ' },
+    ]);
   });
 
   it('filters by from/to as whole days in Asia/Vientiane', async () => {

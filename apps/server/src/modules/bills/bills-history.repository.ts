@@ -1,6 +1,7 @@
 import { HISTORY_PAGE_DEPTH } from '@parking-hub/contracts/bills';
 import { and, asc, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { countUpTo } from '../../db/count-up-to.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
 import { shops } from '../../db/schema/shops.ts';
@@ -106,16 +107,7 @@ export async function listHistory(
 export async function countHistory(db: Executor, filter: HistoryFilter, scope: SQL | undefined) {
   const cond = conditions(filter, scope);
   const cap = countCap(filter);
-  const counted = async (where: SQL | undefined) => {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(bills)
-      .where(where)
-      .limit(cap + 1)
-      .as('capped');
-    const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-    return row?.n ?? 0;
-  };
+  const counted = (where: SQL | undefined) => countUpTo(db, bills, where, cap);
   if (!filter.staffId) return counted(cond);
   const [inSide, outSide] = staffSides(filter.staffId);
   const checkedIn = await counted(and(cond, inSide));

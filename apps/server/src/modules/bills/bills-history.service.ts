@@ -11,7 +11,7 @@ import { roleRank } from '@parking-hub/contracts/roles';
 import type { Db } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, conflict, forbidden } from '../../lib/errors.ts';
-import { pageOffset } from '../../lib/paging.ts';
+import { cursorPageMeta, decodeCursor, encodeCursor, pageOffset } from '../../lib/paging.ts';
 import { addDays, iso, startOfDayIn } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
 import { billScope, locateBill } from './bills.locate.ts';
@@ -26,16 +26,14 @@ import {
   listHistory,
 } from './bills-history.repository.ts';
 
-export function encodeCursor(c: HistoryCursor): string {
-  return Buffer.from(`${c.checkInAt.toISOString()}|${c.id}`).toString('base64url');
+export function encodeHistoryCursor(c: HistoryCursor): string {
+  return encodeCursor([c.checkInAt.toISOString(), String(c.id)]);
 }
 
-export function decodeCursor(text: string): HistoryCursor {
-  const [at, id] = Buffer.from(text, 'base64url').toString().split('|');
-  const checkInAt = new Date(at ?? '');
-  if (Number.isNaN(checkInAt.getTime()) || !/^\d{1,18}$/.test(id ?? '')) {
-    throw badRequest({ cursor: 'validation.invalid' });
-  }
+export function decodeHistoryCursor(text: string): HistoryCursor {
+  const [at = '', id = ''] = decodeCursor(text, [/^\d{4}-\d\d-\d\dT[\d:.]+Z$/, /^\d{1,18}$/]);
+  const checkInAt = new Date(at);
+  if (Number.isNaN(checkInAt.getTime())) throw badRequest({ cursor: 'validation.invalid' });
   return { checkInAt, id: Number(id) };
 }
 
@@ -53,28 +51,17 @@ export async function listBills(db: Db, ctx: AuthedContext, body: ListBillsBody)
     staffId: body.staffId,
     plateKey: plateKey(body.plate) ?? undefined,
   };
-  const cursor = body.cursor ? decodeCursor(body.cursor) : null;
+  const cursor = body.cursor ? decodeHistoryCursor(body.cursor) : null;
   const scope = billScope(ctx);
   const [rows, total] = await Promise.all([
     listHistory(db, filter, scope, { limit: body.pageSize + 1, offset: pageOffset(body), cursor }),
     countHistory(db, filter, scope),
   ]);
-  const page = rows.slice(0, body.pageSize);
-  const last = page.at(-1);
-  const nextCursor =
-    rows.length > body.pageSize && last ? encodeCursor({ checkInAt: last.checkInAt, id: last.id }) : null;
-  const cap = countCap(filter);
-  const counted = Math.min(total, cap);
   return {
-    data: page.map(toBill),
-    meta: {
-      page: body.page,
-      pageSize: body.pageSize,
-      total: counted,
-      totalPages: Math.max(1, Math.ceil(counted / body.pageSize)),
-      totalCapped: total > cap,
-      nextCursor,
-    },
+    data: rows.slice(0, body.pageSize).map(toBill),
+    meta: cursorPageMeta(body, rows, total, countCap(filter), (last) =>
+      encodeHistoryCursor({ checkInAt: last.checkInAt, id: last.id }),
+    ),
   };
 }
 

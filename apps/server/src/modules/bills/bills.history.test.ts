@@ -3,7 +3,14 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
-import { auditEventsOf, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
+import {
+  auditEventsOf,
+  call,
+  createTestApp,
+  insertShop,
+  signedIn,
+  type TestApp,
+} from '../../test/harness.ts';
 import { backdate, billApi, billRow, expectError, shopWithStaff } from './bills.test-support.ts';
 
 let t: TestApp;
@@ -194,6 +201,14 @@ describe('POST /v1/bills-in-shop', () => {
     // A page number goes as deep as the count (10,000 rows); deeper only the cursor goes.
     expect((await history(staff.token, { pageSize: 100, page: 100 })).statusCode).toBe(200);
     expectError(await history(staff.token, { pageSize: 100, page: 101 }), 400, {
+      page: 'ໜ້ານີ້ໄກເກີນ 10,000 ລາຍການທຳອິດ: ໃຊ້ nextCursor ຫຼື ເລືອກຕົວກອງເພີ່ມ',
+    });
+    // The specification's ?page=N is held to the same depth.
+    const byQuery = await call(t.app, 'POST', 'bills-in-shop?page=101', {
+      token: staff.token,
+      body: { pageSize: 100 },
+    });
+    expectError(byQuery, 400, {
       page: 'ໜ້ານີ້ໄກເກີນ 10,000 ລາຍການທຳອິດ: ໃຊ້ nextCursor ຫຼື ເລືອກຕົວກອງເພີ່ມ',
     });
   });

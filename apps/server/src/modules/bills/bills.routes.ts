@@ -15,6 +15,7 @@ import {
 import { successEnvelope } from '@parking-hub/contracts/envelope';
 import { translate } from '@parking-hub/contracts/messages';
 import { z } from 'zod';
+import { requestedPage } from '../../lib/paging.ts';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { checkIn, checkOut, findWithFee, printBill } from './bills.service.ts';
@@ -125,7 +126,7 @@ export async function billsRoutes(app: ZodApp, opts: { sessionCacheMs: number })
     },
     handler: async (request) => {
       const { body, query } = request;
-      const page = query.page && body.page === 1 ? query.page : body.page;
+      const page = requestedPage(query, body);
       const result = await listBills(app.db, authedContextOf(request), { ...body, page });
       return { status: ok, ...result };
     },

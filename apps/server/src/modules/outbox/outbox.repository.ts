@@ -1,12 +1,12 @@
-import type { Paging } from '@parking-hub/contracts/envelope';
+import { LIST_PAGE_DEPTH } from '@parking-hub/contracts/envelope';
 import type { Channel, MessageStatus } from '@parking-hub/contracts/messaging';
 import { aliasedTable, and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { type Executor, preparedQuery } from '../../db/client.ts';
+import { countUpTo } from '../../db/count-up-to.ts';
 import { outboxEvents, outboxMessages } from '../../db/schema/messaging.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
 import { escapeLike } from '../../lib/like.ts';
-import { pageOffset } from '../../lib/paging.ts';
 
 export type MessageRow = typeof outboxMessages.$inferSelect;
 export type NewMessageRow = typeof outboxMessages.$inferInsert;
@@ -211,7 +211,19 @@ export interface MessageFilter {
   q?: string | undefined;
 }
 
-export async function listMessages(db: Executor, f: MessageFilter, scope: SQL | undefined, paging: Paging) {
+/** How far the messages list counts: past it, "10,000+", and it pages on by cursor. */
+export const MESSAGE_COUNT_CAP = LIST_PAGE_DEPTH;
+
+/**
+ * A page of messages, newest first, `limit` rows. After a cursor (the id of the last message
+ * seen: its exact created_at is read from its row) the page is an index range at any depth.
+ */
+export async function listMessages(
+  db: Executor,
+  f: MessageFilter,
+  scope: SQL | undefined,
+  page: { limit: number; offset: number; afterId: string | null },
+) {
   const cond = and(
     scope,
     f.status ? eq(outboxMessages.status, f.status) : undefined,
@@ -221,13 +233,16 @@ export async function listMessages(db: Executor, f: MessageFilter, scope: SQL | 
     f.toAt ? lt(outboxMessages.createdAt, f.toAt) : undefined,
     f.q ? ilike(outboxMessages.recipient, `%${escapeLike(f.q)}%`) : undefined,
   );
+  const after = page.afterId
+    ? sql`(${outboxMessages.createdAt}, ${outboxMessages.id}) <
+        (select c.created_at, c.id from outbox_messages c where c.id = ${page.afterId})`
+    : undefined;
   const rows = await listQuery(db)
-    .where(cond)
+    .where(and(cond, after))
     .orderBy(desc(outboxMessages.createdAt), desc(outboxMessages.id))
-    .limit(paging.pageSize)
-    .offset(pageOffset(paging));
-  const [total] = await db.select({ n: count() }).from(outboxMessages).where(cond);
-  return { rows, total: total?.n ?? 0 };
+    .limit(page.limit)
+    .offset(page.afterId ? 0 : page.offset);
+  return { rows, total: await countUpTo(db, outboxMessages, cond, MESSAGE_COUNT_CAP) };
 }
 
 export async function listEvents(db: Executor, messageId: string) {

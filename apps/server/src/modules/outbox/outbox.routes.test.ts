@@ -137,6 +137,48 @@ describe('messages without WhatsApp settings', () => {
     expectError(await call(t.app, 'GET', 'messages/not-a-uuid', { token: admin }), 400, { id: 'ຄ່າບໍ່ຖືກຕ້ອງ' });
     expect(await count(t)).toBe(before);
   });
+
+  it('page by cursor, ties on the same microsecond broken by id, and count up to 10,000', async () => {
+    type Meta = { total: number; totalCapped: boolean; nextCursor: string | null };
+    const list = (body: object) => call<Row[]>(t.app, 'POST', 'messages', { token: admin, body });
+    const insert = (shopId: string, n: number, at: string) =>
+      t.db.execute(sql`insert into outbox_messages
+          (channel, recipient, kind, body, language, shop_id, cause, status, created_at)
+        select 'WHATSAPP', '+85620' || lpad(i::text, 8, '0'), 'TEXT', 'paged ' || i, 'lo', ${shopId},
+               'test', 'CANCELLED', ${at}::timestamptz
+        from generate_series(1, ${n}) i`);
+    // Seven messages, five of them at the very same microsecond.
+    const few = await insertShop(t.db);
+    await insert(few.id, 5, '2026-05-01 10:00:00.123456+07');
+    await insert(few.id, 2, '2026-05-01 09:00:00.5+07');
+    const byPage: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      byPage.push(...((await list({ shopId: few.id, pageSize: 3, page })).body.data ?? []).map((m) => m.id));
+    }
+    const byCursor: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const res = await list({ shopId: few.id, pageSize: 3, ...(cursor ? { cursor } : {}) });
+      expect(res.statusCode).toBe(200);
+      byCursor.push(...(res.body.data ?? []).map((m) => m.id));
+      cursor = (res.body.meta as unknown as Meta).nextCursor;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(3);
+    expect(new Set(byCursor).size).toBe(7);
+    expect(byCursor).toEqual(byPage);
+    expectError(await list({ cursor: 'nope' }), 400, { cursor: 'ຄ່າບໍ່ຖືກຕ້ອງ' });
+    const deep = await call(t.app, 'POST', 'messages?page=101', { token: admin, body: { pageSize: 100 } });
+    expectError(deep, 400, { page: 'ໜ້ານີ້ໄກເກີນ 10,000 ລາຍການທຳອິດ: ໃຊ້ nextCursor ຫຼື ເລືອກຕົວກອງເພີ່ມ' });
+    // A large list is counted up to 10,000 only, and says so.
+    const many = await insertShop(t.db);
+    await insert(many.id, 10_003, '2026-05-02 10:00:00+07');
+    const big = await list({ shopId: many.id, pageSize: 100 });
+    expect(big.body.meta).toMatchObject({ total: 10_000, totalCapped: true, totalPages: 100 });
+    const exact = await list({ shopId: few.id });
+    expect(exact.body.meta).toMatchObject({ total: 7, totalCapped: false, nextCursor: null });
+  });
 });
 
 describe('messages to shops and who sees them', () => {

@@ -1,4 +1,4 @@
-import { pagedEnvelope, successEnvelope } from '@parking-hub/contracts/envelope';
+import { cursorPagedEnvelope, successEnvelope } from '@parking-hub/contracts/envelope';
 import { translate } from '@parking-hub/contracts/messages';
 import {
   listMessagesBodySchema,
@@ -13,6 +13,7 @@ import {
 } from '@parking-hub/contracts/messaging';
 import { ADMIN_ROLES, AGENT_AREA_ROLES } from '@parking-hub/contracts/roles';
 import { z } from 'zod';
+import { requestedPage } from '../../lib/paging.ts';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import * as service from './outbox.service.ts';
@@ -43,11 +44,11 @@ export async function outboxRoutes(app: ZodApp, { outbox }: { outbox: Outbox }) 
         'The outbox, newest first (filters: status, channel, shop, dates, recipient); agents see their shops’',
       querystring: z.object({ page: z.coerce.number().int().min(1).optional() }),
       body: listMessagesBodySchema,
-      response: { 200: pagedEnvelope(outboxMessageSchema) },
+      response: { 200: cursorPagedEnvelope(outboxMessageSchema) },
     },
     handler: async (request) => {
       const { body, query } = request;
-      const page = query.page && body.page === 1 ? query.page : body.page;
+      const page = requestedPage(query, body);
       const result = await service.listMessages(app.db, authedContextOf(request), { ...body, page });
       return { status: ok, ...result };
     },

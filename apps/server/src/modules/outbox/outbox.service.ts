@@ -16,7 +16,7 @@ import { outboxMessages } from '../../db/schema/messaging.ts';
 import { shops } from '../../db/schema/shops.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { pageMeta } from '../../lib/paging.ts';
+import { cursorPageMeta, decodeCursor, encodeCursor, pageOffset } from '../../lib/paging.ts';
 import { addDays, iso, isoOrNull, startOfLaoDay } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
 import { isShopInScope, shopScope } from '../shops/shops.scope.ts';
@@ -28,6 +28,7 @@ import {
   listEvents,
   listMessages as listRows,
   lockMessage,
+  MESSAGE_COUNT_CAP,
   type MessageListRow,
   updateMessage,
 } from './outbox.repository.ts';
@@ -60,9 +61,12 @@ export function toMessage(r: MessageListRow): OutboxMessage {
   };
 }
 
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const scopeOf = (ctx: AuthedContext) => shopScope(ctx.actor, outboxMessages.shopId);
 
 export async function listMessages(db: Db, ctx: AuthedContext, body: ListMessagesBody) {
+  const afterId = body.cursor ? (decodeCursor(body.cursor, [UUID_PATTERN])[0] ?? null) : null;
   const { rows, total } = await listRows(
     db,
     {
@@ -74,9 +78,12 @@ export async function listMessages(db: Db, ctx: AuthedContext, body: ListMessage
       toAt: body.to ? addDays(startOfLaoDay(body.to), 1) : undefined,
     },
     scopeOf(ctx),
-    body,
+    { limit: body.pageSize + 1, offset: pageOffset(body), afterId },
   );
-  return { data: rows.map(toMessage), meta: pageMeta(body, total) };
+  return {
+    data: rows.slice(0, body.pageSize).map(toMessage),
+    meta: cursorPageMeta(body, rows, total, MESSAGE_COUNT_CAP, (last) => encodeCursor([last.id])),
+  };
 }
 
 export async function messageDetail(db: Db, ctx: AuthedContext, id: string): Promise<OutboxMessageDetail> {

@@ -9,10 +9,13 @@ import { dateSchema } from '@parking-hub/contracts/fields';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
+import { CursorPager } from '../../components/cursor-pager';
 import { type Column, DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { listCount } from '../../lib/cursor-paging';
 import { formatDateTime } from '../../lib/format';
 import { messageText } from '../../lib/i18n';
+import { useCursorPosition } from '../../lib/use-cursor-position';
 import { useSearchFilters } from '../../lib/use-search-filters';
 import { useAuditEvents } from './api/get-audit-events';
 import { actionLabel, entityLabel } from './audit-labels';
@@ -21,7 +24,7 @@ import { ActorText } from './components/actor-text';
 import { AuditDetailsDialog } from './components/audit-details-dialog';
 import { AuditFilters } from './components/audit-filters';
 
-const FILTER_KEYS = ['userId', 'action', 'entity', 'from', 'to'] as const;
+const FILTER_KEYS = ['userId', 'action', 'entity', 'from', 'to', 'cursor'] as const;
 const mono = { fontFamily: 'monospace', fontSize: 13 } as const;
 
 /** The message key of a date range that must not be asked for (bad date, or from after to). */
@@ -35,12 +38,16 @@ function rangeProblem(from: string, to: string): string | undefined {
 export default function LastActionPage() {
   const { t } = useTranslation('audit');
   const title = useScreenTitle();
-  const { values, page, setFilters, setPage } = useSearchFilters(FILTER_KEYS);
+  const { values: keys, setFilters: writeKeys } = useSearchFilters(FILTER_KEYS);
+  const { cursor: _cursor, ...values } = keys;
+  const setFilters = (change: Partial<typeof values>) => writeKeys({ ...change, cursor: '' });
+  const { position, next, previous } = useCursorPosition();
   const [details, setDetails] = useState<AuditEvent | null>(null);
   const problem = rangeProblem(values.from, values.to);
   const query = useAuditEvents(
     {
-      page,
+      page: position.page,
+      cursor: position.cursor ?? undefined,
       userId: values.userId || undefined,
       action: values.action || undefined,
       entity: values.entity || undefined,
@@ -50,6 +57,7 @@ export default function LastActionPage() {
     !problem,
   );
   const rows = problem ? [] : query.data?.data;
+  const meta = problem ? undefined : query.data?.meta;
   const knownUserName = values.userId ? rows?.find((e) => e.actorId === values.userId)?.actorName : null;
 
   const columns: Column<AuditEvent>[] = [
@@ -104,7 +112,7 @@ export default function LastActionPage() {
     <>
       <PageHeader
         title={title}
-        subtitle={!problem && query.data?.meta ? t('count', { count: query.data.meta.total }) : undefined}
+        subtitle={meta ? listCount(t, meta) : undefined}
         actions={
           filtered && (
             <Button
@@ -139,10 +147,17 @@ export default function LastActionPage() {
                 hint: filtered ? t('empty.filteredHint') : undefined,
               }
         }
-        meta={problem ? undefined : query.data?.meta}
-        onPageChange={setPage}
         data-testid="audit-table"
       />
+      {meta && meta.total > 0 && (
+        <CursorPager
+          meta={meta}
+          rows={rows?.length ?? 0}
+          onPrevious={previous}
+          onNext={next}
+          data-testid="audit-pager"
+        />
+      )}
       <AuditDetailsDialog event={details} onClose={() => setDetails(null)} />
     </>
   );

@@ -6,15 +6,16 @@ import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
+import { CursorPager } from '../../components/cursor-pager';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { listCount } from '../../lib/cursor-paging';
 import { DEFAULT_TIME_ZONE } from '../../lib/format';
 import { useSession } from '../../lib/session-store';
 import { useBills } from './api/get-bills';
 import { BILL_ID_ATTR, billColumns } from './components/bill-columns';
 import { BillDetailDialog } from './components/bill-detail-dialog';
 import { BillFilters } from './components/bill-filters';
-import { CursorPager } from './components/cursor-pager';
 import { ScanBox } from './components/scan-box';
 import { presetRange } from './date-range';
 import { useBillsUrl } from './use-bills-url';
@@ -56,11 +57,7 @@ export default function BillsPage() {
   const staffName = values.staffId
     ? (rows?.find((b) => b.checkInById === values.staffId)?.checkInByName ?? null)
     : null;
-  const count =
-    meta &&
-    (meta.totalCapped
-      ? t('countCapped', { total: new Intl.NumberFormat('en-US').format(meta.total) })
-      : t('count', { count: meta.total }));
+  const count = meta && listCount(t, meta);
 
   return (
     <>
@@ -99,7 +96,8 @@ export default function BillsPage() {
           meta={meta}
           rows={rows?.length ?? 0}
           onPrevious={url.previous}
-          onNext={() => meta.nextCursor && url.next(meta.nextCursor)}
+          onNext={url.next}
+          data-testid="bills-pager"
         />
       )}
       {url.billId && (

@@ -1,9 +1,10 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { trailOf } from '../../lib/cursor-paging';
 import { DEFAULT_TIME_ZONE } from '../../lib/format';
+import { useCursorPosition } from '../../lib/use-cursor-position';
 import { useSearchFilters } from '../../lib/use-search-filters';
 import type { BillFilterValues } from './components/bill-filters';
-import { type CursorPosition, nextPosition, previousPosition, trailOf } from './cursor-paging';
 import { effectiveRange, presetRange } from './date-range';
 
 const KEYS = ['from', 'to', 'status', 'vehicleType', 'plate', 'staffId', 'shopId', 'cursor'] as const;
@@ -14,40 +15,21 @@ const KEYS = ['from', 'to', 'status', 'vehicleType', 'plate', 'staffId', 'shopId
  * entry's state, so the browser's Back and the pager's Previous agree.
  */
 export function useBillsUrl() {
-  const { values, page, setFilters } = useSearchFilters(KEYS);
+  const { values, setFilters } = useSearchFilters(KEYS);
   const [params, setParams] = useSearchParams();
   const { state } = useLocation();
   const navigate = useNavigate();
-  const position: CursorPosition = useMemo(
-    () => ({ page, cursor: values.cursor || null, trail: trailOf(state) }),
-    [page, values.cursor, state],
-  );
+  const { position, next, previous } = useCursorPosition();
   const range = effectiveRange(values, new Date(), DEFAULT_TIME_ZONE);
 
   const changeFilters = useCallback(
-    (next: Partial<BillFilterValues>) => {
+    (change: Partial<BillFilterValues>) => {
       const today = presetRange('today', new Date(), DEFAULT_TIME_ZONE);
       // Today is the default: left out of the URL, so a bookmark opens on the day it is used.
-      const isToday = next.from === today.from && next.to === today.to;
-      setFilters({ ...next, ...(isToday ? { from: '', to: '' } : {}), cursor: '' });
+      const isToday = change.from === today.from && change.to === today.to;
+      setFilters({ ...change, ...(isToday ? { from: '', to: '' } : {}), cursor: '' });
     },
     [setFilters],
-  );
-
-  const goTo = useCallback(
-    (to: CursorPosition) =>
-      setParams(
-        (prev) => {
-          const out = new URLSearchParams(prev);
-          if (to.page > 1) out.set('page', String(to.page));
-          else out.delete('page');
-          if (to.cursor) out.set('cursor', to.cursor);
-          else out.delete('cursor');
-          return out;
-        },
-        { state: { trail: to.trail } },
-      ),
-    [setParams],
   );
 
   const billId = params.get('bill');
@@ -73,8 +55,8 @@ export function useBillsUrl() {
     range,
     position,
     changeFilters,
-    next: (nextCursor: string) => goTo(nextPosition(position, nextCursor)),
-    previous: () => goTo(previousPosition(position)),
+    next,
+    previous,
     billId,
     setBillId,
   };

@@ -4,8 +4,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
+import { CursorPager } from '../../components/cursor-pager';
 import { DataTable } from '../../components/data-table';
 import { PageHeader } from '../../components/page-header';
+import { listCount } from '../../lib/cursor-paging';
 import { messageText } from '../../lib/i18n';
 import { messageKeys } from '../../lib/query-keys';
 import { useMessage } from './api/get-message';
@@ -50,7 +52,8 @@ export default function MessagesPage() {
   const problem = rangeProblem(values.from, values.to);
   const query = useMessages(
     {
-      page: url.page,
+      page: url.position.page,
+      cursor: url.position.cursor ?? undefined,
       status: (values.status || undefined) as MessageStatus | undefined,
       channel: (values.channel || undefined) as Channel | undefined,
       shopId: values.shopId || undefined,
@@ -61,6 +64,7 @@ export default function MessagesPage() {
     !problem,
   );
   const rows = problem ? [] : query.data?.data;
+  const meta = query.data?.meta;
   const status = useMessagingStatus();
   useCountsFollowList(rows);
   // An open message refreshes itself; the detail query also names the shop of a link's ?shopId=.
@@ -73,10 +77,7 @@ export default function MessagesPage() {
 
   return (
     <>
-      <PageHeader
-        title={title}
-        subtitle={!problem && query.data?.meta ? t('count', { count: query.data.meta.total }) : undefined}
-      />
+      <PageHeader title={title} subtitle={!problem && meta ? listCount(t, meta) : undefined} />
       <ConnectionCard
         query={status}
         activeStatus={values.status}
@@ -99,11 +100,18 @@ export default function MessagesPage() {
                 hint: t(filtered ? 'empty.filteredHint' : 'empty.hint'),
               }
         }
-        meta={problem ? undefined : query.data?.meta}
-        onPageChange={url.setPage}
         onRowClick={(m) => url.openMessage(m.id)}
         data-testid="messages-table"
       />
+      {!problem && meta && meta.total > 0 && (
+        <CursorPager
+          meta={meta}
+          rows={rows?.length ?? 0}
+          onPrevious={url.previous}
+          onNext={url.next}
+          data-testid="messages-pager"
+        />
+      )}
       {url.messageId && (
         <MessageDetailDialog key={url.messageId} id={url.messageId} onClose={url.closeMessage} />
       )}

@@ -1,19 +1,23 @@
 import { CHANNELS, MESSAGE_STATUSES } from '@parking-hub/contracts/messaging';
 import { useCallback } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { trailOf } from '../../lib/cursor-paging';
+import { useCursorPosition } from '../../lib/use-cursor-position';
 import { useSearchFilters } from '../../lib/use-search-filters';
 
-const KEYS = ['status', 'channel', 'shopId', 'from', 'to', 'q'] as const;
-export type MessageFilterValues = Record<(typeof KEYS)[number], string>;
+const FILTERS = ['status', 'channel', 'shopId', 'from', 'to', 'q'] as const;
+const KEYS = [...FILTERS, 'cursor'] as const;
+export type MessageFilterValues = Record<(typeof FILTERS)[number], string>;
 
 const known = (list: readonly string[], value: string) => (list.includes(value) ? value : '');
 
 /**
- * The list's filters and page, and `?message=<id>` for the open detail: linkable (a shop's
+ * The list's filters and page (by cursor), and `?message=<id>` for the open detail: linkable (a shop's
  * messages link here), and Back closes it. A status or channel the app does not know is ignored.
  */
 export function useMessagesUrl() {
-  const { values, page, setFilters, setPage } = useSearchFilters(KEYS);
+  const { values, setFilters } = useSearchFilters(KEYS);
+  const { position, next, previous } = useCursorPosition();
   const [params, setParams] = useSearchParams();
   const { state } = useLocation();
   const navigate = useNavigate();
@@ -27,9 +31,9 @@ export function useMessagesUrl() {
           out.set('message', id);
           return out;
         },
-        { state: { messagePushed: true } },
+        { state: { trail: trailOf(state), messagePushed: true } },
       ),
-    [setParams],
+    [setParams, state],
   );
 
   const closeMessage = useCallback(() => {
@@ -41,19 +45,28 @@ export function useMessagesUrl() {
         out.delete('message');
         return out;
       },
-      { replace: true },
+      { replace: true, state: { trail: trailOf(state) } },
     );
-  }, [setParams, navigate, pushed]);
+  }, [setParams, navigate, pushed, state]);
+
+  const changeFilters = useCallback(
+    (change: Partial<MessageFilterValues>) => setFilters({ ...change, cursor: '' }),
+    [setFilters],
+  );
 
   return {
     values: {
-      ...values,
       status: known(MESSAGE_STATUSES, values.status),
       channel: known(CHANNELS, values.channel),
-    } as MessageFilterValues,
-    page,
-    setFilters,
-    setPage,
+      shopId: values.shopId,
+      from: values.from,
+      to: values.to,
+      q: values.q,
+    } satisfies MessageFilterValues,
+    position,
+    next,
+    previous,
+    setFilters: changeFilters,
     messageId: params.get('message'),
     openMessage,
     closeMessage,

@@ -1,11 +1,11 @@
-import type { Bill, billPageMetaSchema, ListBillsBody } from '@parking-hub/contracts/bills';
+import type { Bill, ListBillsBody } from '@parking-hub/contracts/bills';
+import type { CursorPageMeta } from '@parking-hub/contracts/envelope';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 import { api } from '../../../lib/api-client';
 import { billKeys } from '../../../lib/query-keys';
 
 export type BillListFilters = Partial<ListBillsBody>;
-export type BillPageMeta = z.infer<typeof billPageMetaSchema>;
+export type BillPageMeta = CursorPageMeta;
 export interface BillPage {
   rows: Bill[];
   meta: BillPageMeta;

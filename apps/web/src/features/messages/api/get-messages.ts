@@ -1,3 +1,4 @@
+import type { CursorPageMeta } from '@parking-hub/contracts/envelope';
 import type { ListMessagesBody, OutboxMessage } from '@parking-hub/contracts/messaging';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
@@ -6,9 +7,12 @@ import { followInterval } from '../message-rules';
 
 export type MessageFilters = Partial<ListMessagesBody>;
 
-/** POST /v1/messages?page={page}: the outbox, newest first, with the page in the body too. */
+/** POST /v1/messages?page={page}: the outbox, newest first; `cursor` (meta.nextCursor) pages without OFFSET. */
 export function getMessages(filters: MessageFilters, signal?: AbortSignal) {
-  return api.post<OutboxMessage[]>('/v1/messages', filters, { query: { page: filters.page ?? 1 }, signal });
+  return api.post<OutboxMessage[], CursorPageMeta>('/v1/messages', filters, {
+    query: { page: filters.page ?? 1 },
+    signal,
+  });
 }
 
 export const messagesQueryOptions = (filters: MessageFilters, enabled = true) =>

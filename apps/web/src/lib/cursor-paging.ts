@@ -1,5 +1,5 @@
 /**
- * Paging the bill history by cursor (fast at any depth): the server hands out the cursor of the
+ * Paging a long list (bills, the audit trail, the outbox) by cursor, fast at any depth: the server hands out the cursor of the
  * next page; the cursors of the pages already seen are kept to go back. A page reached without
  * its trail (a shared link) still goes back, by page number.
  */
@@ -33,4 +33,13 @@ export function trailOf(state: unknown): string[] {
 export function rowRange(page: number, pageSize: number, rows: number): { from: number; to: number } {
   const from = (page - 1) * pageSize + 1;
   return { from: rows > 0 ? from : 0, to: rows > 0 ? from + rows - 1 : 0 };
+}
+
+type CountText = (key: 'count' | 'countCapped', options: { count?: number; total?: string }) => string;
+
+/** A list's count for its header, in the screen's namespace: `count`, or `countCapped` ("10,000+"). */
+export function listCount(t: CountText, meta: { total: number; totalCapped: boolean }): string {
+  return meta.totalCapped
+    ? t('countCapped', { total: new Intl.NumberFormat('en-US').format(meta.total) })
+    : t('count', { count: meta.total });
 }
