@@ -70,35 +70,29 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   app.decorate('jobs', jobs);
   app.decorate('outbox', outbox);
   registerJobs(app, { jobs, outbox, database, config });
-  app.addHook('onSend', (request, reply, payload, done) => {
-    reply.header('x-request-id', request.id);
-    // API answers (a login's token, a signed-in user's data, errors) are never kept by a browser or
-    // a proxy; the few public ones that may be (the company's logo and name) say so themselves.
-    if (request.url.startsWith(API_PREFIX) && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'no-store');
-    }
-    done(null, payload);
-  });
-
   // External plugins first (STYLE.md, fastify/demo), then ours, then routes.
-  await registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
+  await registerSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  });
+    API_PREFIX,
+  );
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false });
   await app.register(compress, {
     threshold: 2048,

@@ -41,21 +41,33 @@ function expectCleanError(res: Reply, status: number) {
 }
 
 describe('headers', () => {
-  it('sets the security headers on API answers', async () => {
+  it('sets the short API set on API answers, and the full page set on the API docs page', async () => {
     for (const res of [
       await raw('POST', `${API}/login`, '{}'),
       await raw('GET', '/parking-hub-api/openapi.json'),
+      await raw('GET', '/parking-hub-api/nowhere'),
     ]) {
-      const csp = String(res.headers['content-security-policy']);
-      expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain("object-src 'none'");
-      expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
+      expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
       expect(res.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-powered-by']).toBeUndefined();
+      // What only a page uses is left off a JSON answer.
+      expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+      expect(res.headers['origin-agent-cluster']).toBeUndefined();
     }
+    const docs = await raw('GET', '/parking-hub-api/docs/');
+    expect(docs.statusCode).toBe(200);
+    expect(docs.headers['content-type']).toMatch(/text\/html/);
+    // A page: its scripts and styles may load (swagger-ui writes its own policy for them).
+    const csp = String(docs.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("object-src 'none'");
+    expect(docs.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(docs.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it('echoes a well-formed x-request-id and makes one up otherwise', async () => {
