@@ -90,5 +90,10 @@ test.describe('on a phone', () => {
     await page.goto('/app/last_action');
     await expect(page.getByTestId('data-row').first()).toBeVisible();
     await expectNoHorizontalOverflow(page);
+    // The pager under the cards: in reach, in Lao, nothing over it.
+    await expectSeen(page.getByTestId('pager-range'));
+    await expect(page.getByTestId('pager-range')).toHaveText(/^1–\d+ ຈາກ [\d,]+\+? · ໜ້າ 1$/);
+    await expectSeen(page.getByTestId('page-next'));
+    await page.screenshot({ path: '/tmp/ph-shots/last-action-pager-375.png' });
   });
 });
