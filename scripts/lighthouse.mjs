@@ -15,12 +15,14 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 
-const USAGE = `usage: npm run lighthouse -- [--runs N] [--page login|dashboard] [--assert] [--json FILE] [--reports DIR]
+const USAGE = `usage: npm run lighthouse -- [--runs N] [--page login|dashboard] [--assert] [--json FILE] [--reports DIR] [--artifacts DIR]
   --runs     runs per page (default 3); the table shows the median of each column
   --page     only this page (repeatable; default both)
   --assert   exit 1 when a page misses score >= 90, LCP <= 2.5 s or CLS <= 0.1
   --json     write the runs and medians to FILE
   --reports  keep every full Lighthouse report (JSON) in DIR, to read the diagnostics
+  --artifacts  keep every run's artifacts (trace, DevTools log) in DIR/<page>-<run>, to compute
+             Lighthouse's simulation again (e.g. which requests and tasks its LCP graph holds)
 Environment: WEB_DIST (the build to serve, default apps/web/dist), CHROMIUM_PATH (default /usr/bin/chromium).`;
 
 const TARGETS = { score: 90, lcpMs: 2500, cls: 0.1 };
@@ -43,6 +45,7 @@ function options() {
       assert: { type: 'boolean', default: false },
       json: { type: 'string' },
       reports: { type: 'string' },
+      artifacts: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -155,7 +158,7 @@ function figuresOf(lhr) {
   };
 }
 
-async function measure(url, { token, base, reportFile }) {
+async function measure(url, { token, base, reportFile, artifactsDir }) {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
@@ -170,6 +173,8 @@ async function measure(url, { token, base, reportFile }) {
       onlyCategories: ['performance'],
       // Keep the injected session; the browser is new, so its cache is empty all the same.
       disableStorageReset: Boolean(token),
+      // Gather, save the artifacts, then audit them (Lighthouse's -GA).
+      ...(artifactsDir ? { gatherMode: artifactsDir, auditMode: artifactsDir } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
@@ -265,10 +270,12 @@ async function main() {
       const runs = [];
       for (let i = 1; i <= opts.runs; i++) {
         const reportFile = opts.reports && path.join(opts.reports, `${name}-${i}.json`);
+        const artifactsDir = opts.artifacts && path.resolve(opts.artifacts, `${name}-${i}`);
         const f = await measureWithRetry(`${server.base}${page.path}`, {
           token: page.signedIn ? token : null,
           base: server.base,
           reportFile,
+          artifactsDir,
         });
         runs.push(f);
         out(rowOf(`  ${name} #${i}`, f));

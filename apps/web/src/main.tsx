@@ -1,5 +1,5 @@
-import '@fontsource/noto-sans-lao/400.css';
-import '@fontsource/noto-sans-lao/600.css';
+// Noto Sans Lao: Lao, Latin and the ₭ in one file per weight (app/fonts/fonts.css).
+import './app/fonts/fonts.css';
 import './app/global.css';
 import './components/plain/plain.css';
 import './lib/i18n';

@@ -1,13 +1,16 @@
+import type { SessionUser } from '@parking-hub/contracts/auth';
 import { lazy, type ReactNode, Suspense, startTransition, useCallback, useEffect, useState } from 'react';
 import { showAlert } from '../components/feedback/alert-store';
 import { toast } from '../components/feedback/toast-store';
 import { LoadingScreen } from '../components/loading-screen';
 import { canEnter } from '../lib/access';
-import { setUnauthorizedHandler } from '../lib/api-client';
+import { api, dataOf, setUnauthorizedHandler } from '../lib/api-client';
 import { isApiError } from '../lib/api-error';
+import { WEB_BRAND } from '../lib/config';
 import { i18n } from '../lib/i18n';
 import { sessionStore } from '../lib/session-store';
 import { fetchMe } from '../lib/session-user';
+import { takeEarly } from './early-start';
 
 // A 401 on any signed-in call: the session ended on the server (revoked, expired, user suspended).
 setUnauthorizedHandler(() => {
@@ -16,9 +19,14 @@ setUnauthorizedHandler(() => {
   toast.warning(i18n.t('api:errors.sessionExpired'));
 });
 
-// Asked as soon as this code runs, before the first render: on a slow phone the answer comes
-// sooner. The first check takes it; a retry asks again.
-let firstAnswer = sessionStore.getToken() ? fetchMe() : null;
+// Asked by index.html before this code arrived (early-start.ts), else as soon as it runs, before
+// the first render: on a slow phone the answer comes sooner. The first check takes it; a retry
+// asks again.
+const firstMe = () =>
+  takeEarly('/v1/me', { brand: WEB_BRAND }, () =>
+    api.post<{ user: SessionUser }>('/v1/me', { brand: WEB_BRAND }, { skipUnauthorizedHandler: true }),
+  ).then((envelope) => dataOf(envelope).user);
+let firstAnswer = sessionStore.getToken() ? firstMe() : null;
 firstAnswer?.catch(() => {}); // handled by the check that takes it
 
 // Rare, and drawn with MUI: loaded only when the server cannot be reached (decision 005).

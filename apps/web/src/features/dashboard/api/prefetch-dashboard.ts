@@ -1,6 +1,5 @@
-import kipFont400 from '@fontsource/noto-sans-lao/files/noto-sans-lao-latin-ext-400-normal.woff2?url';
-import kipFont600 from '@fontsource/noto-sans-lao/files/noto-sans-lao-latin-ext-600-normal.woff2?url';
 import type { ReportBalance } from '@parking-hub/contracts/reports';
+import { takeEarly } from '../../../app/early-start';
 import { api } from '../../../lib/api-client';
 import { parseByClosing } from '../../../lib/by-closing-store';
 import { REPORT_BY_CLOSING_KEY } from '../../../lib/config';
@@ -11,19 +10,6 @@ import { chartRange } from '../dashboard-figures';
 import { DASHBOARD_PATHS } from './dashboard-keys';
 
 let done = false;
-
-/**
- * The ₭ of every amount is in Noto Sans Lao's latin-ext files, which the browser would fetch only
- * once the figures are drawn (one more round trip before they settle): asked with the data instead.
- * Not in index.html: the login page shows no amount.
- */
-function preloadKipFont(): void {
-  for (const href of [kipFont400, kipFont600]) {
-    const link = document.createElement('link');
-    Object.assign(link, { rel: 'preload', as: 'font', type: 'font/woff2', crossOrigin: '', href });
-    document.head.append(link);
-  }
-}
 
 /**
  * The loader of /app (app/router.tsx), on the page's first load only: asks for today's and
@@ -38,13 +24,13 @@ function preloadKipFont(): void {
 export function prefetchDashboard(url: URL): null {
   if (done || !sessionStore.getToken()) return null;
   done = true;
-  preloadKipFont();
   if (url.searchParams.get('shopId')) return null;
   const body = { byClosing: parseByClosing(storage.get(REPORT_BY_CLOSING_KEY)) };
+  // The page may have asked already (app/early-start.ts): its answer is taken, else asked here.
   const post =
     <T>(path: string, payload: object) =>
     () =>
-      api.post<T>(path, payload, { skipUnauthorizedHandler: true });
+      takeEarly(path, payload, () => api.post<T>(path, payload, { skipUnauthorizedHandler: true }));
   const chart = (today?: ReportBalance) => {
     const payload = { ...chartRange(today, new Date()), ...body };
     // The same body twice is one call (prefetch keeps the running one).

@@ -32,15 +32,21 @@ export function DashboardControls({
 }) {
   const { t } = useTranslation('dashboard');
   const [pickerWanted, setPickerWanted] = useState(false);
-  // After the frame that paints the figures (an effect can still run before that paint).
+  // After the frame that paints the figures (an effect can still run before that paint), once the
+  // page is idle: the rest of the dashboard (the cards drawn from deferred values, the chart) and
+  // that paint come first on a slow phone. Touching the placeholder loads it at once.
   useEffect(() => {
     if (!figuresShown) return;
+    let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    const want = () => setPickerWanted(true);
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPickerWanted(true), 0);
+      if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(want, { timeout: 2000 });
+      else timer = setTimeout(want, 200);
     });
     return () => {
       cancelAnimationFrame(frame);
+      if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
     };
   }, [figuresShown]);
