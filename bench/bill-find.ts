@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type Load, load, login, row, seconds } from './load.ts';
-import { freePort, waitFor } from './server.ts';
+import { endsWithBench, freePort, waitFor } from './server.ts';
 import type { Verdict } from './stats.ts';
 
 const out = (s: string) => process.stdout.write(`${s}\n`);
@@ -26,11 +26,13 @@ interface Scan {
 
 async function startBare(databaseUrl: string) {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = endsWithBench(
+    spawn(process.execPath, ['--import', 'tsx', 'bench/bare-server.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitFor(child, () =>
     fetch(`${base}/find`, {

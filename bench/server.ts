@@ -21,6 +21,31 @@ export async function freePort(): Promise<number> {
   });
 }
 
+const children = new Set<ChildProcess>();
+let handlersSet = false;
+
+/**
+ * A server the bench started ends with the bench, however the bench ends (finished, an error,
+ * Ctrl-C, a kill): left running, it would go on working on the bench database for hours.
+ */
+export function endsWithBench(child: ChildProcess): ChildProcess {
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  if (!handlersSet) {
+    handlersSet = true;
+    process.once('exit', () => {
+      for (const c of children) c.kill('SIGTERM');
+    });
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+      process.once(signal, () => {
+        for (const c of children) c.kill('SIGTERM');
+        process.exit(signal === 'SIGINT' ? 130 : 143);
+      });
+    }
+  }
+  return child;
+}
+
 /** Wait until `ready()` says yes, or fail when the child exits or two minutes pass. */
 export async function waitFor(child: ChildProcess, ready: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 120_000;
@@ -45,19 +70,21 @@ export async function startBenchServer(
   const port = await freePort();
   // BENCH_SERVER_NODE_ARGS: e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server under load.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: path.resolve(import.meta.dirname, '..'),
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      LOGIN_RATE_PER_MINUTE: '100000',
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = endsWithBench(
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: path.resolve(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        LOGIN_RATE_PER_MINUTE: '100000',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+  );
   const base = `http://127.0.0.1:${port}`;
   await waitFor(child, () =>
     fetch(`${base}/parking-hub-api/health`).then(
