@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { AUTH_CHANNEL } from '../modules/auth/auth-events.ts';
 import {
   type ApiAnswer,
+  eventually,
   isAlive,
   livePostmaster,
   postApi,
@@ -71,15 +72,6 @@ async function query<R extends pg.QueryResultRow>(url: string, text: string, val
   } finally {
     await client.end();
   }
-}
-
-async function eventually(check: () => Promise<boolean>, ms: number): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return true;
-    await sleep(50);
-  }
-  return false;
 }
 
 async function login(s: ServerProcess, username: string, password: string) {

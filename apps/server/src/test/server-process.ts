@@ -121,3 +121,13 @@ export async function stopPostmaster(pgDir: string): Promise<void> {
   for (let i = 0; i < 100 && isAlive(pid); i++) await sleep(100);
   if (isAlive(pid)) process.kill(pid, 'SIGKILL');
 }
+
+/** Whether `check` comes true (a failed check counts as not yet) within `ms`, asked every 25 ms. */
+export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return true;
+    await sleep(25);
+  }
+  return false;
+}

@@ -1,52 +1,32 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions } from '../../db/schema/sessions.ts';
-import { freePort } from '../../test/free-port.ts';
 import { call, createTestApp, insertUser, loginAs, signedIn, type TestApp } from '../../test/harness.ts';
+import {
+  eventually,
+  type ServerProcess,
+  serverReady,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-process.ts';
 import { AUTH_CHANNEL } from './auth-events.ts';
 import { ChangeFeed } from './change-feed.ts';
 import { SessionCache } from './session-cache.ts';
 import type { LiveSession } from './sessions.repository.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
 let a: TestApp;
 /** A second instance: the real server in its own process on the same database (behind a load balancer). */
-let b: { base: string; child: ChildProcess };
+let b: { base: string; server: ServerProcess };
 
 beforeAll(async () => {
   a = await createTestApp();
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: a.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-    },
-    stdio: 'ignore',
-  });
-  b = { base: `http://127.0.0.1:${port}`, child };
-  const up = await eventually(
-    () =>
-      fetch(`${b.base}/parking-hub-api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    60_000,
-  );
-  if (!up) throw new Error('second instance did not start');
+  const server = await startServerProcess({ DATABASE_URL: a.url });
+  await serverReady(server);
+  b = { base: `http://127.0.0.1:${server.port}`, server };
 }, 90_000);
 afterAll(async () => {
-  b.child.kill('SIGTERM');
-  await new Promise((r) => b.child.once('exit', r));
+  await stopServerProcess(b.server);
   await a.close();
 });
 
@@ -68,15 +48,6 @@ async function accessTokensOnOther(token: string): Promise<number> {
     body: '{}',
   });
   return res.status;
-}
-
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return false;
 }
 
 describe('the session cache', () => {

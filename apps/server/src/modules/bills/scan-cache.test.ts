@@ -1,65 +1,35 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type BillWithFee, billWithFeeSchema } from '@parking-hub/contracts/bills';
 import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shops } from '../../db/schema/shops.ts';
-import { freePort } from '../../test/free-port.ts';
 import { anotherInstance, call, createTestApp, signedIn, type TestApp } from '../../test/harness.ts';
+import {
+  eventually,
+  type ServerProcess,
+  serverReady,
+  startServerProcess,
+  stopServerProcess,
+} from '../../test/server-process.ts';
 import { AUTH_CHANNEL, authChanged } from '../auth/auth-events.ts';
 import { ChangeFeed } from '../auth/change-feed.ts';
 import { findRuleByType } from '../prices/prices.repository.ts';
 import { backdate, billApi, shopWithStaff } from './bills.test-support.ts';
 import { ScanCache } from './scan-cache.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
-
 let a: TestApp;
 /** A second instance: the real server in its own process on the same database (behind a load balancer). */
-let b: { base: string; child: ChildProcess };
-
-async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    if (await check()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return false;
-}
+let b: { base: string; server: ServerProcess };
 
 beforeAll(async () => {
   a = await createTestApp();
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: a.url,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'silent',
-      WEB_DIST: '/nonexistent',
-      JOBS_WORKERS: 'false',
-    },
-    stdio: 'ignore',
-  });
-  b = { base: `http://127.0.0.1:${port}`, child };
-  const up = await eventually(
-    () =>
-      fetch(`${b.base}/parking-hub-api/health`).then(
-        (r) => r.ok,
-        () => false,
-      ),
-    60_000,
-  );
-  if (!up) throw new Error('second instance did not start');
+  const server = await startServerProcess({ DATABASE_URL: a.url, JOBS_WORKERS: 'false' });
+  await serverReady(server);
+  b = { base: `http://127.0.0.1:${server.port}`, server };
 }, 90_000);
 afterAll(async () => {
-  b.child.kill('SIGTERM');
-  await new Promise((r) => b.child.once('exit', r));
+  await stopServerProcess(b.server);
   await a.close();
 });
 
