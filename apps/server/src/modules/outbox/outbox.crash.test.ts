@@ -4,7 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
 import { outboxEvents } from '../../db/schema/messaging.ts';
@@ -128,13 +128,16 @@ it('a server killed after the provider answered and before the row was updated: 
   // A new server elsewhere (the provider's callbacks still go to the dead one): the job comes back
   // when it expires, finds the attempt cut off, and waits for the provider instead of sending.
   const port2 = await freePort();
-  // (The job is back about 8 s after the attempt: expiry 2 s, maintenance, retry delay 5 s.)
-  await startServer(t, fake, port2, { OUTBOX_IN_DOUBT_SECONDS: '15' });
+  // (The job is back about 8 s after the attempt: expiry 2 s, maintenance, retry delay 5 s, plus
+  // the second server's start, which takes several seconds more on a busy machine; the wait for
+  // the provider must outlast all of that, or the job would rightly send again.)
+  await startServer(t, fake, port2, { OUTBOX_IN_DOUBT_SECONDS: '30' });
   for (let i = 0; i < 300 && !(await eventKinds(t.db, id)).includes('IN_DOUBT'); i++) await sleep(100);
   const [doubt] = await t.db
     .select()
     .from(outboxEvents)
-    .where(and(eq(outboxEvents.messageId, id), eq(outboxEvents.kind, 'IN_DOUBT')));
+    .where(and(eq(outboxEvents.messageId, id), eq(outboxEvents.kind, 'IN_DOUBT')))
+    .orderBy(asc(outboxEvents.id));
   expect(doubt?.detail).toMatch(/^an attempt was cut off: waiting for the provider/);
   const waitUntil =
     (await waitForRow(t.db, id, (r) => r.nextAttemptAt !== null)).nextAttemptAt?.getTime() ?? 0;
@@ -159,7 +162,7 @@ it('a server killed after the provider answered and before the row was updated: 
   const kinds = await eventKinds(t.db, id);
   expect(kinds.filter((k) => k === 'ATTEMPT')).toHaveLength(1);
   expect(kinds).toContain('CALLBACK');
-});
+}, 120_000);
 
 it('a server killed before the provider had the message: it is sent once the in-doubt wait passes', async () => {
   const { port, fake, t, admin } = await scene();
