@@ -17,7 +17,7 @@ function shopsFromArgs(args: string[]): string[] | null {
 async function rebuild(pool: pg.Pool, shops: string[] | null): Promise<number> {
   const started = Date.now();
   const { rows } = await pool.query<{ n: string }>('select report_rebuild($1::uuid[]) as n', [shops]);
-  await pool.query('analyze report_daily, report_monthly, report_scope_daily');
+  await pool.query('analyze report_daily, report_monthly, report_scope_daily, plate_pairs, plate_visits');
   out(`report rollup rebuilt: ${rows[0]?.n ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return 0;
 }
@@ -46,7 +46,12 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
             cancelled, amount, cancelled_amount
      from report_monthly_check() order by shop_id, cal_month, biz_month, side`,
   );
-  rows.push(...scopes.rows, ...monthly.rows);
+  // The regular customers' rows (plate_visits) against the bills.
+  const plates = await pool.query(
+    `select side, shop_id, grain, cal::text, biz::text, plate_key, visits, amount
+     from plate_visits_check() order by shop_id, plate_key, grain, cal, biz, side`,
+  );
+  rows.push(...scopes.rows, ...monthly.rows, ...plates.rows);
   const t = totals.rows[0];
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (rows.length === 0) {
@@ -56,7 +61,7 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
     return 0;
   }
   out(
-    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} scope and ${monthly.rows.length} month rows among them); the first ones:`,
+    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} scope, ${monthly.rows.length} month and ${plates.rows.length} plate visit rows among them); the first ones:`,
   );
   for (const r of rows.slice(0, 20)) out(`  ${JSON.stringify(r)}`);
   out('Run `npm run report:rebuild` to refill it from the bills.');

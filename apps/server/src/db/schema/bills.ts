@@ -65,7 +65,9 @@ export const bills = pgTable(
     uniqueIndex('bills_shop_number_key').on(t.shopId, t.number),
     index('bills_shop_in_idx').on(t.shopId, t.checkInAt, t.id),
     index('bills_in_idx').on(t.checkInAt, t.id),
-    index('bills_shop_plate_idx').on(t.shopId, t.plateKey).where(sql`${t.plateKey} is not null`),
+    // With the check-in time (migration 0008): a pair's first and last visit of a period are the two
+    // ends of a range (the regular customers report).
+    index('bills_shop_plate_idx').on(t.shopId, t.plateKey, t.checkInAt).where(sql`${t.plateKey} is not null`),
     index('bills_parked_idx').on(t.shopId, t.checkInAt).where(sql`${t.status} = 'PARKED'`),
     // Also bills_shop_plate_visits_idx (migration 0004): (shop, check-in) INCLUDE the regular
     // customers' columns, which Drizzle cannot declare.

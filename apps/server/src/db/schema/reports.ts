@@ -95,3 +95,49 @@ export const reportMonthly = pgTable(
     index('report_monthly_biz_idx').on(t.bizMonth),
   ],
 );
+
+/**
+ * Every (shop, plate) pair ever written on a ticket and how many times (migration 0008): a pair
+ * seen once cannot be a regular customer, so only pairs seen twice or more get `plate_visits`
+ * rows. `seen` counts the tickets that took the plate (issued with it or corrected to it) and
+ * never goes down, so it is never below the visits the pair has.
+ */
+export const platePairs = pgTable(
+  'plate_pairs',
+  {
+    shopId: uuid('shop_id').notNull(),
+    plateKey: text('plate_key').notNull(),
+    seen: integer('seen').notNull(),
+    /** The ticket of the first sighting: counted with the second one, when the pair starts to count. */
+    firstBill: bigint('first_bill', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'plate_pairs_pkey', columns: [t.shopId, t.plateKey] })],
+);
+
+/**
+ * Visits (check-ins not cancelled) and their fees per (shop, plate) for the pairs seen twice or
+ * more, at three grains: a day ('d'), a month ('m', dates are the 1st) and a year ('y', Jan 1st),
+ * by calendar and business date both (migration 0008, decision 010). The regular customers report
+ * reads a period as years, months and days, and takes whole months or years less the days outside
+ * the period where that reads fewer rows. Kept by the `bills_plate_visits` triggers in the bill's
+ * transaction; `report_rebuild` refills it and `plate_visits_check` compares it with the bills.
+ */
+export const plateVisits = pgTable(
+  'plate_visits',
+  {
+    shopId: uuid('shop_id').notNull(),
+    grain: text('grain').notNull(),
+    cal: date('cal', { mode: 'string' }).notNull(),
+    biz: date('biz', { mode: 'string' }).notNull(),
+    plateKey: text('plate_key').notNull(),
+    visits: integer('visits').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'plate_visits_pkey', columns: [t.shopId, t.plateKey, t.grain, t.cal, t.biz] }),
+    // And four indexes with INCLUDE (migration 0008; the Drizzle schema cannot say INCLUDE): a
+    // period's rows by calendar and by business date with the most visits first (plate_visits_cal_idx,
+    // plate_visits_biz_idx), and the few rows whose calendar and business periods differ
+    // (plate_visits_cal_split_idx, plate_visits_biz_split_idx).
+  ],
+);

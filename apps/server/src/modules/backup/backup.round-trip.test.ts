@@ -183,6 +183,7 @@ describe('npm run backup, npm run restore', () => {
         expect((await restored.pool.query('select * from report_check(null)')).rows).toEqual([]);
         expect((await restored.pool.query('select * from report_scope_check()')).rows).toEqual([]);
         expect((await restored.pool.query('select * from report_monthly_check()')).rows).toEqual([]);
+        expect((await restored.pool.query('select * from plate_visits_check()')).rows).toEqual([]);
       } finally {
         await restored.close();
       }
@@ -233,6 +234,7 @@ describe('npm run backup, npm run restore', () => {
         expect((await restored.pool.query('select * from report_check(null)')).rows).toEqual([]);
         expect((await restored.pool.query('select * from report_scope_check()')).rows).toEqual([]);
         expect((await restored.pool.query('select * from report_monthly_check()')).rows).toEqual([]);
+        expect((await restored.pool.query('select * from plate_visits_check()')).rows).toEqual([]);
       } finally {
         await restored.close();
       }

@@ -57,6 +57,9 @@ describe('npm run seed:demo', () => {
     expect(await q('select * from report_scope_check()')).toEqual([]);
     expect(await q('select * from report_monthly_check()')).toEqual([]);
     expect((await q<{ n: number }>('select count(*)::int as n from report_daily'))[0]?.n).toBeGreaterThan(0);
+    // The regular customers' rows, counted from the bills the triggers did not see.
+    expect(await q('select * from plate_visits_check()')).toEqual([]);
+    expect((await q<{ n: number }>('select count(*)::int as n from plate_visits'))[0]?.n).toBeGreaterThan(0);
     // Vacuumed and analysed as autovacuum would in time: the reports' index-only scans and plans
     // are as fast on a fresh load as on a database that has run for a while.
     const kept = await q<{ relname: string; vacuumed: boolean; analysed: boolean }>(

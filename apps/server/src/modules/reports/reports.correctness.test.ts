@@ -337,6 +337,7 @@ describe('reports equal a brute-force count of the raw bills', () => {
     expect(mismatches.rows).toEqual([]);
     expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
     expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
+    expect((await t.db.execute(sql`select * from plate_visits_check()`)).rows).toEqual([]);
   });
 
   it.each(MODES)(
@@ -463,6 +464,7 @@ describe('reports equal a brute-force count of the raw bills', () => {
       });
       expect(managerChart.totals).toEqual(em.totals);
       expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
+      expect((await t.db.execute(sql`select * from plate_visits_check()`)).rows).toEqual([]);
     },
   );
 
@@ -752,6 +754,7 @@ describe('the rollup follows the staff app, and can be rebuilt', () => {
     await t.db.execute(sql`select report_rebuild()`);
     expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
     expect((await t.db.execute(sql`select * from report_monthly_check()`)).rows).toEqual([]);
+    expect((await t.db.execute(sql`select * from plate_visits_check()`)).rows).toEqual([]);
     await expectAgent(agentB.token, [day.id]);
     // Past days folded into one stripe (the nightly job): fewer rows, the same figures.
     const rowsOf = async () =>

@@ -1,11 +1,12 @@
-import { addDaysToDate } from '@parking-hub/contracts/business-day';
+import { addDaysToDate, daysBetween } from '@parking-hub/contracts/business-day';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
-import { reportDaily, reportMonthly, reportScopeDaily } from '../../db/schema/reports.ts';
+import { plateVisits, reportDaily, reportMonthly, reportScopeDaily } from '../../db/schema/reports.ts';
 import { shops } from '../../db/schema/shops.ts';
 import type { Actor } from '../../lib/context.ts';
 import { shopScope } from '../shops/shops.scope.ts';
+import { type VisitPart, visitParts } from './plate-visit-parts.ts';
 
 /** Which shops a report covers: one (already checked to be in scope) or the caller's whole scope. */
 export interface ReportShops {
@@ -329,15 +330,109 @@ export async function cancelledBills(
   return result.rows;
 }
 
+type CustomersQuery = { from: string; to: string; byClosing: boolean; minVisits: number; limit: number };
+
 /**
- * Plates seen at least `minVisits` times (cancelled tickets are no visit) per shop, most visits
- * first; totals over every such plate, not only the `limit` listed.
+ * Visits per (shop, plate) on the dates asked, for a shop or a manager's few shops: their plated
+ * check-ins, shop by shop, as an index-only range of bills_shop_plate_visits_idx (migration 0004).
  */
-export async function regularPlates(
-  db: Executor,
-  target: ReportShops,
-  q: { from: string; to: string; byClosing: boolean; minVisits: number; limit: number },
-) {
+function visitsFromBills(target: ReportShops, q: CustomersQuery) {
+  return sql`
+    select ${shops.id} as shop_id, b.plate_key, count(*)::int as visits, coalesce(sum(b.fee), 0)::bigint as amount
+    from ${shops}
+    cross join lateral (
+      select ${bills.plateKey} as plate_key, ${bills.fee} as fee
+      from ${bills}
+      where ${bills.shopId} = ${shops.id} and ${bills.plateKey} is not null
+        and ${bills.status} <> 'CANCELLED' and ${eventOn(bills.checkInAt, bills.businessDate, q)}
+    ) b
+    ${where(shopCondition(target, shops.id))}
+    group by 1, 2
+    having count(*) >= ${q.minVisits}`;
+}
+
+/**
+ * Visits per (shop, plate) on the dates asked over every shop of an admin or an agent, from
+ * `plate_visits` (migration 0008, decision 010) instead of every plated check-in. The period is
+ * signed parts (`visitParts`); the largest year or month part B is where most rows are, and a pair
+ * can reach minVisits only if B alone does or another part adds to it. So B is read only for its
+ * pairs with at least minVisits (a range of plate_visits_cal_idx / _biz_idx), for the pairs the
+ * other (small) parts add visits to, and for its rows split between two periods.
+ */
+function visitsFromPlateVisits(target: ReportShops, q: CustomersQuery) {
+  // No visit can be dated later than this yet: a shop's date runs at most a day ahead of UTC and
+  // a business date a day ahead of that.
+  const horizon = addDaysToDate(new Date().toISOString().slice(0, 10), 2);
+  const parts = visitParts(q.from, q.to, horizon);
+  const key = sql.raw(q.byClosing ? 'pv.biz' : 'pv.cal');
+  const cond = shopCondition(target, shops.id);
+  const scope = cond ? sql` and pv.shop_id in (select ${shops.id} from ${shops} where ${cond})` : sql``;
+  const read = (p: VisitPart) => sql`
+    select pv.shop_id, pv.plate_key, pv.visits * ${p.sign}::int as visits, pv.amount * ${p.sign}::int as amount,
+           ${p.sign > 0}::boolean as pos
+    from ${plateVisits} pv
+    where pv.grain = ${p.grain} and ${key} between ${p.from}::date and ${p.to}::date${scope}`;
+  const candidate =
+    parts.filter((p) => p.sign > 0 && p.grain === 'y').at(-1) ??
+    parts.filter((p) => p.sign > 0 && p.grain === 'm').at(-1);
+  // The pairs the other parts add to are looked up in B one by one: worth it while those parts are
+  // a few days (this year or month so far, the last 30 days); with whole months or years among
+  // them (the last twelve months, two years) every row is read instead, once.
+  const addedDays = parts
+    .filter((p) => p !== candidate && p.sign > 0)
+    .reduce((n, p) => n + (p.grain === 'd' ? daysBetween(p.from, p.to) + 1 : Number.POSITIVE_INFINITY), 0);
+  const big = addedDays <= 15 ? candidate : undefined;
+  if (!big) {
+    return sql`
+      select shop_id, plate_key, sum(visits)::int as visits, sum(amount)::bigint as amount
+      from (${sql.join(parts.map(read), sql` union all `)}) x
+      group by 1, 2
+      having sum(visits) >= ${q.minVisits}`;
+  }
+  const rest = parts.filter((p) => p !== big);
+  const at = sql`pv.grain = ${big.grain} and ${key} = ${big.from}::date`;
+  return sql`
+    with small as (
+      select shop_id, plate_key, sum(visits) as visits, sum(amount) as amount, bool_or(pos) as pos
+      from (${rest.length ? sql.join(rest.map(read), sql` union all `) : sql`select null::uuid as shop_id, null::text as plate_key, 0 as visits, 0::bigint as amount, false as pos where false`}) x
+      group by 1, 2
+    ), split as (
+      select pv.shop_id, pv.plate_key, pv.visits, pv.amount
+      from ${plateVisits} pv where ${at} and pv.cal <> pv.biz${scope}
+    ), big as (
+      select pv.shop_id, pv.plate_key, pv.visits, pv.amount
+      from ${plateVisits} pv where ${at} and pv.visits >= ${q.minVisits} and pv.cal = pv.biz${scope}
+      union all
+      select * from split
+      union all
+      select b.*
+      from (select shop_id, plate_key from small where pos union select shop_id, plate_key from split) n
+      -- One primary key lookup per pair (offset 0 keeps it one: not a join over all of B's rows).
+      cross join lateral (
+        select pv.shop_id, pv.plate_key, pv.visits, pv.amount
+        from ${plateVisits} pv
+        where pv.shop_id = n.shop_id and pv.plate_key = n.plate_key and pv.grain = ${big.grain}
+          and pv.cal = ${big.from}::date and pv.biz = ${big.from}::date and pv.visits < ${q.minVisits}
+        offset 0
+      ) b
+    )
+    select shop_id, plate_key, sum(visits)::int as visits, sum(amount)::bigint as amount
+    from (select shop_id, plate_key, visits, amount from big
+          union all select shop_id, plate_key, visits, amount from small) u
+    group by 1, 2
+    having sum(visits) >= ${q.minVisits}`;
+}
+
+/**
+ * Regular customers: the (shop, plate) pairs with at least `minVisits` visits (check-ins not
+ * cancelled) on the dates asked, most visits first (then most money); totals over every such pair,
+ * not only the `limit` listed. A shop's or a manager's few shops are counted from their bills, an
+ * admin's or agent's many from `plate_visits`; the first and last visit, the plate as last written
+ * and its vehicle type come from the bills of the listed pairs only.
+ */
+export async function regularPlates(db: Executor, target: ReportShops, q: CustomersQuery) {
+  const few = target.shopId !== undefined || target.actor.role === 'SHOP' || target.actor.role === 'MANAGER';
+  const visits = few ? visitsFromBills(target, q) : visitsFromPlateVisits(target, q);
   const result = await db.execute<{
     shopId: string;
     shopName: string;
@@ -353,38 +448,39 @@ export async function regularPlates(
     totalVisits: string;
     totalAmount: string;
   }>(sql`
-    with v as (
-      select ${shops.id} as shop_id, b.plate_key, count(*)::int as visits,
-             coalesce(sum(b.fee), 0)::bigint as amount, min(b.check_in_at) as first_at,
-             max(b.check_in_at) as last_at, max(b.id) as last_id
-      from ${shops}
-      -- Shop by shop, so each reads a range of bills_shop_plate_visits_idx and nothing else.
-      cross join lateral (
-        select ${bills.plateKey} as plate_key, ${bills.fee} as fee, ${bills.checkInAt} as check_in_at,
-               ${bills.id} as id
-        from ${bills}
-        where ${bills.shopId} = ${shops.id} and ${bills.plateKey} is not null
-          and ${bills.status} <> 'CANCELLED' and ${eventOn(bills.checkInAt, bills.businessDate, q)}
-      ) b
-      ${where(shopCondition(target, shops.id))}
-      group by 1, 2
-      having count(*) >= ${q.minVisits}
-    ), ranked as (
+    with v as (${visits}), ranked as (
       select v.*, count(*) over ()::int as total_plates, sum(visits) over () as total_visits,
              sum(amount) over () as total_amount
       from v
-      order by visits desc, last_at desc, plate_key
+      order by visits desc, amount desc, plate_key, shop_id
       limit ${q.limit}
     )
-    select r.shop_id as "shopId", s.name as "shopName", s.code as "shopCode", r.plate_key as "plateKey",
-           coalesce(b.plate, r.plate_key) as "plate", b.vehicle_type as "vehicleType", r.visits,
-           r.amount::text as "amount", r.first_at as "firstAt", r.last_at as "lastAt",
-           r.total_plates as "totalPlates", r.total_visits::text as "totalVisits",
-           r.total_amount::text as "totalAmount"
+    select r.shop_id as "shopId", ${shops.name} as "shopName", ${shops.code} as "shopCode",
+           r.plate_key as "plateKey", coalesce(lb.plate, r.plate_key) as "plate",
+           lb.vehicle_type as "vehicleType", r.visits, r.amount::text as "amount",
+           f.first_at as "firstAt", lb.last_at as "lastAt", r.total_plates as "totalPlates",
+           r.total_visits::text as "totalVisits", r.total_amount::text as "totalAmount"
     from ranked r
-    join shops s on s.id = r.shop_id
-    join bills b on b.id = r.last_id
-    order by r.visits desc, r.last_at desc, r.plate_key`);
+    join ${shops} on ${shops.id} = r.shop_id
+    -- The listed pairs' own bills: their first and last visit on the dates asked, each the end of a
+    -- range of bills_shop_plate_idx (shop, plate, check-in).
+    cross join lateral (
+      select ${bills.checkInAt} as first_at
+      from ${bills}
+      where ${bills.shopId} = r.shop_id and ${bills.plateKey} = r.plate_key and ${bills.status} <> 'CANCELLED'
+        and ${eventOn(bills.checkInAt, bills.businessDate, q)}
+      order by ${bills.checkInAt}
+      limit 1
+    ) f
+    cross join lateral (
+      select ${bills.checkInAt} as last_at, ${bills.plate} as plate, ${bills.vehicleType} as vehicle_type
+      from ${bills}
+      where ${bills.shopId} = r.shop_id and ${bills.plateKey} = r.plate_key and ${bills.status} <> 'CANCELLED'
+        and ${eventOn(bills.checkInAt, bills.businessDate, q)}
+      order by ${bills.checkInAt} desc
+      limit 1
+    ) lb
+    order by r.visits desc, r.amount desc, r.plate_key, r.shop_id`);
   return result.rows;
 }
 

@@ -1,0 +1,111 @@
+import { addDaysToDate, daysBetween } from '@parking-hub/contracts/business-day';
+
+/**
+ * Which `plate_visits` rows make up a period (decision 010). The table holds each pair's visits
+ * per day ('d'), month ('m') and year ('y'); a period is read as a sum of such rows with a sign:
+ * whole years and months inside it, days at its ends, or a whole month or year less what lies
+ * outside the period, whichever reads fewer rows. Rows past the horizon (no visit can be dated
+ * there yet) cost nothing to read, so "this month so far" is its month row less the days to come.
+ */
+export interface VisitPart {
+  grain: 'd' | 'm' | 'y';
+  /** First and last row date of the part: a day, a month's 1st or a year's January 1st. */
+  from: string;
+  to: string;
+  sign: 1 | -1;
+}
+
+/**
+ * What reading a row costs, in day rows of one pair: a regular who comes a few times a month has
+ * about as many month rows as day rows in a month, one who comes daily has 30; a year row stands
+ * for 12 month rows. A middle guess that keeps whole months and years where they save most.
+ */
+const COST = { d: 1, m: 8, y: 16 } as const;
+
+interface Plan {
+  parts: VisitPart[];
+  cost: number;
+}
+
+const yearOf = (date: string) => date.slice(0, 4);
+const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
+const yearStart = (date: string) => `${yearOf(date)}-01-01`;
+const monthEnd = (date: string) => {
+  const [y = 0, m = 1] = date.split('-').map(Number);
+  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+  return addDaysToDate(next, -1);
+};
+const nextMonthStart = (date: string) => addDaysToDate(monthEnd(date), 1);
+
+const negate = (p: Plan): Plan => ({
+  parts: p.parts.map((x) => ({ ...x, sign: x.sign === 1 ? -1 : 1 })),
+  cost: p.cost,
+});
+const join = (...plans: Plan[]): Plan => ({
+  parts: plans.flatMap((p) => p.parts),
+  cost: plans.reduce((a, p) => a + p.cost, 0),
+});
+const cheaper = (a: Plan, b: Plan) => (b.cost < a.cost ? b : a);
+const none: Plan = { parts: [], cost: 0 };
+
+/** Days [a, b] as one day part; its cost counts only the days up to the horizon. */
+function days(a: string, b: string, horizon: string): Plan {
+  if (a > b) return none;
+  const counted = a > horizon ? 0 : daysBetween(a, b < horizon ? b : horizon) + 1;
+  return { parts: [{ grain: 'd', from: a, to: b, sign: 1 }], cost: counted * COST.d };
+}
+
+/** [a, b] within one month. */
+function inMonth(a: string, b: string, horizon: string): Plan {
+  const start = monthStart(a);
+  const end = monthEnd(a);
+  const whole: Plan = {
+    parts: [{ grain: 'm', from: start, to: start, sign: 1 }],
+    cost: start > horizon ? 0 : COST.m,
+  };
+  if (a === start && b === end) return whole;
+  const outside = join(days(start, addDaysToDate(a, -1), horizon), days(addDaysToDate(b, 1), end, horizon));
+  return cheaper(days(a, b, horizon), join(whole, negate(outside)));
+}
+
+/** [a, b] within one year, month by month. */
+function inYearByMonths(a: string, b: string, horizon: string): Plan {
+  if (a > b) return none;
+  const plans: Plan[] = [];
+  for (let m = monthStart(a); m <= b; m = nextMonthStart(m)) {
+    const from = a > m ? a : m;
+    const to = b < monthEnd(m) ? b : monthEnd(m);
+    plans.push(inMonth(from, to, horizon));
+  }
+  return join(...plans);
+}
+
+/** [a, b] within one year. */
+function inYear(a: string, b: string, horizon: string): Plan {
+  const start = yearStart(a);
+  const end = `${yearOf(a)}-12-31`;
+  const whole: Plan = {
+    parts: [{ grain: 'y', from: start, to: start, sign: 1 }],
+    cost: start > horizon ? 0 : COST.y,
+  };
+  if (a === start && b === end) return whole;
+  const outside = join(
+    inYearByMonths(start, addDaysToDate(a, -1), horizon),
+    inYearByMonths(addDaysToDate(b, 1), end, horizon),
+  );
+  return cheaper(inYearByMonths(a, b, horizon), join(whole, negate(outside)));
+}
+
+/**
+ * The signed parts whose rows sum to the visits of [from, to] (dates, inclusive), each year and
+ * month a part of its own. `horizon` is the last date a visit can have yet (later rows are empty).
+ */
+export function visitParts(from: string, to: string, horizon: string): VisitPart[] {
+  const plans: Plan[] = [];
+  for (let y = yearStart(from); y <= to; y = `${Number(yearOf(y)) + 1}-01-01`) {
+    const a = from > y ? from : y;
+    const yEnd = `${yearOf(y)}-12-31`;
+    plans.push(inYear(a, to < yEnd ? to : yEnd, horizon));
+  }
+  return join(...plans).parts;
+}
