@@ -189,6 +189,25 @@ describe('regular customers from plate_visits', () => {
     await expectReportEqualsBills('rebuilt');
   });
 
+  it("an agent's report counts only the agent's shops", async () => {
+    const agent = await signedIn(t, 'AGENT');
+    const night = shops[0] as (typeof shops)[number];
+    await t.db.execute(sql`update shops set agent_id = ${agent.id} where id = ${night.id}`);
+    const year = Number(NOW.toISOString().slice(0, 4));
+    const [from, to] = [`${year - 1}-01-01`, `${year - 1}-12-31`];
+    const want = [...(await bruteForce(from, to, false, 2)).entries()].filter(([k]) =>
+      k.startsWith(`${night.id}|`),
+    );
+    const res = await call<ReportCustomers>(t.app, 'POST', 'report/customer-important', {
+      token: agent.token,
+      body: { from, to, minVisits: 2, limit: 1000 },
+    });
+    const got = res.body.data as ReportCustomers;
+    expect(want.length).toBeGreaterThan(0);
+    expect(got.totalPlates).toBe(want.length);
+    expect(got.rows.map((r) => `${r.shopId}|${r.plateKey}`).sort()).toEqual(want.map(([k]) => k).sort());
+  });
+
   it('shows the plate as last written and its vehicle type, and lists at most `limit`', async () => {
     const res = await call<ReportCustomers>(t.app, 'POST', 'report/customer-important', {
       token: admin.token,
