@@ -27,15 +27,17 @@ interface Plan {
   cost: number;
 }
 
-const yearOf = (date: string) => date.slice(0, 4);
-const monthStart = (date: string) => `${date.slice(0, 7)}-01`;
-const yearStart = (date: string) => `${yearOf(date)}-01-01`;
-const monthEnd = (date: string) => {
+/** The first day of a date's month, and of the month after it. */
+export const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
+export const nextMonth = (date: string) => {
   const [y = 0, m = 1] = date.split('-').map(Number);
-  const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-  return addDaysToDate(next, -1);
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 };
-const nextMonthStart = (date: string) => addDaysToDate(monthEnd(date), 1);
+const yearOf = (date: string) => date.slice(0, 4);
+const monthStart = firstOfMonth;
+const yearStart = (date: string) => `${yearOf(date)}-01-01`;
+const monthEnd = (date: string) => addDaysToDate(nextMonth(date), -1);
+const nextMonthStart = nextMonth;
 
 const negate = (p: Plan): Plan => ({
   parts: p.parts.map((x) => ({ ...x, sign: x.sign === 1 ? -1 : 1 })),

@@ -6,7 +6,7 @@ import { plateVisits, reportDaily, reportMonthly, reportScopeDaily } from '../..
 import { shops } from '../../db/schema/shops.ts';
 import type { Actor } from '../../lib/context.ts';
 import { shopScope } from '../shops/shops.scope.ts';
-import { type VisitPart, visitParts } from './plate-visit-parts.ts';
+import { firstOfMonth, nextMonth, type VisitPart, visitParts } from './plate-visit-parts.ts';
 
 /** Which shops a report covers: one (already checked to be in scope) or the caller's whole scope. */
 export interface ReportShops {
@@ -115,12 +115,6 @@ export async function sumsByPeriod(db: Executor, target: ReportShops, range: Dat
     group by 1, 2, 3`);
   return numbers(result.rows);
 }
-
-const firstOfMonth = (date: string) => `${date.slice(0, 7)}-01`;
-const nextMonth = (date: string) => {
-  const [y = 0, m = 1] = date.split('-').map(Number);
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
 
 /**
  * [from, to] as the whole months inside it (their first days, first and last) and the days left at
