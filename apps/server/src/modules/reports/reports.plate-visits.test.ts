@@ -13,6 +13,7 @@ import { bills } from '../../db/schema/bills.ts';
 import { call, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
 import { plateKey } from '../bills/bills.mapping.ts';
 import { Random } from '../demo/demo.random.ts';
+import { plateVisitsTuning } from './reports.repository.ts';
 
 const NOW = new Date();
 
@@ -58,16 +59,24 @@ async function expectReportEqualsBills(label: string) {
     [addDaysToDate(today, -9), addDaysToDate(today, -3)],
     [addDaysToDate(today, -1000), addDaysToDate(today, 1)],
   ];
+  // The pairs a period's largest part shares with the rest: looked up one by one when few, joined
+  // with all of its rows when many (plateVisitsTuning); a few dozen here, so both ways are forced.
   for (const [from, to] of periods)
     for (const byClosing of [false, true])
-      for (const minVisits of [2, 4]) {
+      for (const [minVisits, sharedLookups] of [
+        [2, 0],
+        [4, 1_000_000],
+        [2, 1_000_000],
+        [4, 0],
+      ] as const) {
+        plateVisitsTuning.sharedLookups = sharedLookups;
         const want = await bruteForce(from, to, byClosing, minVisits);
         const res = await call<ReportCustomers>(t.app, 'POST', 'report/customer-important', {
           token: admin.token,
           body: { from, to, byClosing, minVisits, limit: 1000 },
         });
         const got = res.body.data as ReportCustomers;
-        const where = `${label}: ${from}..${to} byClosing ${byClosing} min ${minVisits}`;
+        const where = `${label}: ${from}..${to} byClosing ${byClosing} min ${minVisits} lookups ${sharedLookups}`;
         expect(got.totalPlates, where).toBe(want.size);
         expect(got.totalVisits, where).toBe([...want.values()].reduce((a, r) => a + r.visits, 0));
         expect(got.totalAmount, where).toBe([...want.values()].reduce((a, r) => a + Number(r.amount), 0));
@@ -125,7 +134,10 @@ beforeAll(async () => {
   }
   for (let i = 0; i < rows.length; i += 150) await t.db.insert(bills).values(rows.slice(i, i + 150));
 });
-afterAll(() => t?.close());
+afterAll(() => {
+  plateVisitsTuning.sharedLookups = 2000;
+  return t?.close();
+});
 
 describe('regular customers from plate_visits', () => {
   it('equals the bills after loading, corrections, cancellations and check-outs, over periods of every shape', async () => {

@@ -1,4 +1,4 @@
-import { addDaysToDate, daysBetween } from '@parking-hub/contracts/business-day';
+import { addDaysToDate } from '@parking-hub/contracts/business-day';
 import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
@@ -346,12 +346,20 @@ function visitsFromBills(target: ReportShops, q: CustomersQuery) {
 }
 
 /**
+ * `sharedLookups`: up to this many pairs shared between B and the rest of a period, their B rows
+ * are looked up one by one (a few hundredths of a millisecond each); above it, B is read whole (a
+ * year's rows in about 100 ms on the 10M-bill bench). A setting only so that tests run both ways.
+ */
+export const plateVisitsTuning = { sharedLookups: 2000 };
+
+/**
  * Visits per (shop, plate) on the dates asked over every shop of an admin or an agent, from
  * `plate_visits` (migration 0008, decision 010) instead of every plated check-in. The period is
- * signed parts (`visitParts`); the largest year or month part B is where most rows are, and a pair
- * can reach minVisits only if B alone does or another part adds to it. So B is read only for its
- * pairs with at least minVisits (a range of plate_visits_cal_idx / _biz_idx), for the pairs the
- * other (small) parts add visits to, and for its rows split between two periods.
+ * signed parts (`visitParts`). The largest year or month part B is where most rows are, and a pair
+ * can reach minVisits only if B alone does or another part adds to it. So every pair B shares with
+ * another part (or with its own rows split between two periods) is summed over all its rows, and
+ * B's other pairs are read only from the range of plate_visits_cal_idx / _biz_idx with at least
+ * minVisits visits: those need no grouping, their B row is their count.
  */
 function visitsFromPlateVisits(target: ReportShops, q: CustomersQuery) {
   // No visit can be dated later than this yet: a shop's date runs at most a day ahead of UTC and
@@ -362,21 +370,14 @@ function visitsFromPlateVisits(target: ReportShops, q: CustomersQuery) {
   const cond = shopCondition(target, shops.id);
   const scope = cond ? sql` and pv.shop_id in (select ${shops.id} from ${shops} where ${cond})` : sql``;
   const read = (p: VisitPart) => sql`
-    select pv.shop_id, pv.plate_key, pv.visits * ${p.sign}::int as visits, pv.amount * ${p.sign}::int as amount,
-           ${p.sign > 0}::boolean as pos
+    select pv.shop_id, pv.plate_key, pv.visits * ${p.sign}::int as visits, pv.amount * ${p.sign}::int as amount
     from ${plateVisits} pv
     where pv.grain = ${p.grain} and ${key} between ${p.from}::date and ${p.to}::date${scope}`;
-  const candidate =
+  const big =
     parts.filter((p) => p.sign > 0 && p.grain === 'y').at(-1) ??
     parts.filter((p) => p.sign > 0 && p.grain === 'm').at(-1);
-  // The pairs the other parts add to are looked up in B one by one: worth it while those parts are
-  // a few days (this year or month so far, the last 30 days); with whole months or years among
-  // them (the last twelve months, two years) every row is read instead, once.
-  const addedDays = parts
-    .filter((p) => p !== candidate && p.sign > 0)
-    .reduce((n, p) => n + (p.grain === 'd' ? daysBetween(p.from, p.to) + 1 : Number.POSITIVE_INFINITY), 0);
-  const big = addedDays <= 15 ? candidate : undefined;
   if (!big) {
+    // Days only (a period within one month, read day by day): every row is read, once.
     return sql`
       select shop_id, plate_key, sum(visits)::int as visits, sum(amount)::bigint as amount
       from (${sql.join(parts.map(read), sql` union all `)}) x
@@ -384,35 +385,49 @@ function visitsFromPlateVisits(target: ReportShops, q: CustomersQuery) {
       having sum(visits) >= ${q.minVisits}`;
   }
   const rest = parts.filter((p) => p !== big);
-  const at = sql`pv.grain = ${big.grain} and ${key} = ${big.from}::date`;
+  // B's row of a pair: the period's first day on both dates. Its rows with one date in the period
+  // and the other outside (a night's visit at a year's or month's turn) are read with the rest.
+  const whole = sql`pv.grain = ${big.grain} and pv.cal = ${big.from}::date and pv.biz = ${big.from}::date`;
+  const split = sql`
+    select pv.shop_id, pv.plate_key, pv.visits, pv.amount
+    from ${plateVisits} pv where pv.grain = ${big.grain} and ${key} = ${big.from}::date and pv.cal <> pv.biz${scope}`;
+  // The pairs B shares with the rest get their B row by primary key while they are few (this year
+  // or month so far, a whole past year or month: little more than B's split rows); when they are
+  // many (the last 30 days, twelve months: tens of thousands), all of B's rows are read once and
+  // joined by hash instead. Each branch runs only if the count of shared pairs calls for it.
+  const ofShared = sql`
+    select b.shop_id, b.plate_key, b.visits, b.amount
+    from shared k
+    -- One lookup per pair (offset 0 keeps it one: not a join over all of B).
+    cross join lateral (
+      select pv.shop_id, pv.plate_key, pv.visits, pv.amount
+      from ${plateVisits} pv
+      where pv.shop_id = k.shop_id and pv.plate_key = k.plate_key and ${whole}
+      offset 0
+    ) b
+    where (select count(*) from shared) <= ${plateVisitsTuning.sharedLookups}
+    union all
+    select b.shop_id, b.plate_key, b.visits, b.amount
+    from (
+      select pv.shop_id, pv.plate_key, pv.visits, pv.amount
+      from ${plateVisits} pv where ${whole}${scope}
+      offset 0
+    ) b
+    join shared k on k.shop_id = b.shop_id and k.plate_key = b.plate_key
+    where (select count(*) from shared) > ${plateVisitsTuning.sharedLookups}`;
   return sql`
-    with small as (
-      select shop_id, plate_key, sum(visits) as visits, sum(amount) as amount, bool_or(pos) as pos
-      from (${rest.length ? sql.join(rest.map(read), sql` union all `) : sql`select null::uuid as shop_id, null::text as plate_key, 0 as visits, 0::bigint as amount, false as pos where false`}) x
-      group by 1, 2
-    ), split as (
-      select pv.shop_id, pv.plate_key, pv.visits, pv.amount
-      from ${plateVisits} pv where ${at} and pv.cal <> pv.biz${scope}
-    ), big as (
-      select pv.shop_id, pv.plate_key, pv.visits, pv.amount
-      from ${plateVisits} pv where ${at} and pv.visits >= ${q.minVisits} and pv.cal = pv.biz${scope}
-      union all
-      select * from split
-      union all
-      select b.*
-      from (select shop_id, plate_key from small where pos union select shop_id, plate_key from split) n
-      -- One primary key lookup per pair (offset 0 keeps it one: not a join over all of B's rows).
-      cross join lateral (
-        select pv.shop_id, pv.plate_key, pv.visits, pv.amount
-        from ${plateVisits} pv
-        where pv.shop_id = n.shop_id and pv.plate_key = n.plate_key and pv.grain = ${big.grain}
-          and pv.cal = ${big.from}::date and pv.biz = ${big.from}::date and pv.visits < ${q.minVisits}
-        offset 0
-      ) b
+    with other as materialized (
+      ${sql.join([...rest.map(read), split], sql` union all `)}
+    ), shared as materialized (
+      select distinct shop_id, plate_key from other
     )
+    select pv.shop_id, pv.plate_key, pv.visits, pv.amount::bigint as amount
+    from ${plateVisits} pv
+    where ${whole} and pv.visits >= ${q.minVisits}${scope}
+      and not exists (select 1 from shared k where k.shop_id = pv.shop_id and k.plate_key = pv.plate_key)
+    union all
     select shop_id, plate_key, sum(visits)::int as visits, sum(amount)::bigint as amount
-    from (select shop_id, plate_key, visits, amount from big
-          union all select shop_id, plate_key, visits, amount from small) u
+    from (select * from other union all ${ofShared}) x
     group by 1, 2
     having sum(visits) >= ${q.minVisits}`;
 }
@@ -442,10 +457,10 @@ export async function regularPlates(db: Executor, target: ReportShops, q: Custom
     totalVisits: string;
     totalAmount: string;
   }>(sql`
-    with v as (${visits}), ranked as (
-      select v.*, count(*) over ()::int as total_plates, sum(visits) over () as total_visits,
-             sum(amount) over () as total_amount
-      from v
+    with v as materialized (${visits}), totals as (
+      select count(*)::int as total_plates, sum(visits) as total_visits, sum(amount) as total_amount from v
+    ), ranked as (
+      select v.*, t.* from v cross join totals t
       order by visits desc, amount desc, plate_key, shop_id
       limit ${q.limit}
     )
