@@ -162,12 +162,16 @@ export async function reportsBench(server: BenchServer, token: string): Promise<
         }
       }
     }
-    // A year over every shop (the admin's scope rows): the period reports, and the chart (whose top
-    // shops still read the shop rows). The totals are checked once against the GROUP BY.
+    // A year over every shop (the admin's scope rows): the period reports, the chart (whose top
+    // shops still read the shop rows) and the regular customers (plate_visits: this twelve months'
+    // span is two whole months of one year and the whole next year less what lies outside).
+    // The totals are checked once against the GROUP BY.
     const [yearFrom = ''] = months[0] ?? [];
     const [, yearTo = ''] = months[months.length - 1] ?? [];
     out(`\nReports, all shops, one year (${yearFrom} – ${yearTo}), sequential requests:`);
-    for (const report of REPORTS.filter((r) => ['chart', 'bill/date', 'bill/month'].includes(r.name))) {
+    for (const report of REPORTS.filter((r) =>
+      ['chart', 'bill/date', 'bill/month', 'customer-important'].includes(r.name),
+    )) {
       for (const byClosing of [false, true]) {
         const r: Range = { shopId: undefined, from: yearFrom, to: yearTo, byClosing };
         let got: Record<string, unknown> = {};
