@@ -5,13 +5,11 @@
  * against the plain GROUP BY over the bills (`bench/report-baseline.ts`), in the same process, and
  * their totals compared. Sequential requests: p50 / p95 in ms.
  */
+import { addDaysToDate as add } from '@parking-hub/contracts/business-day';
 import pg from 'pg';
 import { baseline, type Range } from './report-baseline.ts';
 import { startBenchServer } from './server.ts';
 import { out, timed } from './stats.ts';
-
-const add = (date: string, days: number) =>
-  new Date(Date.parse(date) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function main() {
   const url = process.env.DATABASE_URL;

@@ -34,10 +34,8 @@ export const nextMonth = (date: string) => {
   return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
 };
 const yearOf = (date: string) => date.slice(0, 4);
-const monthStart = firstOfMonth;
 const yearStart = (date: string) => `${yearOf(date)}-01-01`;
 const monthEnd = (date: string) => addDaysToDate(nextMonth(date), -1);
-const nextMonthStart = nextMonth;
 
 const negate = (p: Plan): Plan => ({
   parts: p.parts.map((x) => ({ ...x, sign: x.sign === 1 ? -1 : 1 })),
@@ -59,7 +57,7 @@ function days(a: string, b: string, horizon: string): Plan {
 
 /** [a, b] within one month. */
 function inMonth(a: string, b: string, horizon: string): Plan {
-  const start = monthStart(a);
+  const start = firstOfMonth(a);
   const end = monthEnd(a);
   const whole: Plan = {
     parts: [{ grain: 'm', from: start, to: start, sign: 1 }],
@@ -74,7 +72,7 @@ function inMonth(a: string, b: string, horizon: string): Plan {
 function inYearByMonths(a: string, b: string, horizon: string): Plan {
   if (a > b) return none;
   const plans: Plan[] = [];
-  for (let m = monthStart(a); m <= b; m = nextMonthStart(m)) {
+  for (let m = firstOfMonth(a); m <= b; m = nextMonth(m)) {
     const from = a > m ? a : m;
     const to = b < monthEnd(m) ? b : monthEnd(m);
     plans.push(inMonth(from, to, horizon));

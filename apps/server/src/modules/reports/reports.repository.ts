@@ -408,7 +408,7 @@ function visitsFromPlateVisits(target: ReportShops, q: CustomersQuery) {
       where pv.shop_id = k.shop_id and pv.plate_key = k.plate_key and ${whole}
       offset 0
     ) b
-    where (select count(*) from shared) <= ${plateVisitsTuning.sharedLookups}
+    where (select n from shared_count) <= ${plateVisitsTuning.sharedLookups}
     union all
     select b.shop_id, b.plate_key, b.visits, b.amount
     from (
@@ -417,12 +417,15 @@ function visitsFromPlateVisits(target: ReportShops, q: CustomersQuery) {
       offset 0
     ) b
     join shared k on k.shop_id = b.shop_id and k.plate_key = b.plate_key
-    where (select count(*) from shared) > ${plateVisitsTuning.sharedLookups}`;
+    where (select n from shared_count) > ${plateVisitsTuning.sharedLookups}`;
   return sql`
     with other as materialized (
       ${sql.join([...rest.map(read), split], sql` union all `)}
     ), shared as materialized (
       select distinct shop_id, plate_key from other
+    ), shared_count as (
+      -- Counted once for both branches of the B rows' read.
+      select count(*) as n from shared
     )
     select pv.shop_id, pv.plate_key, pv.visits, pv.amount::bigint as amount
     from ${plateVisits} pv
