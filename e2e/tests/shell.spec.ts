@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { createUser } from '../support/api.ts';
-import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
+import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 test.describe('the drawer at 1280 px', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
@@ -13,6 +13,9 @@ test.describe('the drawer at 1280 px', () => {
     await expect(drawer).toBeVisible();
     expect((await drawer.boundingBox())?.width).toBe(240);
     await expect(page.getByTestId('drawer-role')).toHaveText('ຜູ້ດູແລລະບົບສູງສຸດ');
+    // Spec §2: the title and the role under it are seen, not hidden under the top bar.
+    await expectSeen(drawer.getByText('Parking Hub', { exact: true }));
+    await expectSeen(page.getByTestId('drawer-role'));
     // Admins see all four groups.
     for (const group of ['ສະຫຼຸບ', 'ຂໍ້ມູນຮ້ານ', 'ຕົວແທນ', 'ຕັ້ງຄ່າລະບົບ'])
       await expect(drawer.getByText(group, { exact: true })).toBeVisible();
@@ -58,6 +61,22 @@ test.describe('the drawer at 1280 px', () => {
 test.describe('the drawer at 375 px', () => {
   test.use({ viewport: { width: 375, height: 812 } });
 
+  test('the "signed in" toast covers neither the menu button nor the drawer', async ({ page }) => {
+    await signIn(page);
+    // Found by CSS: the open drawer (a modal) hides the rest of the page from the accessibility tree.
+    const toast = page.locator('[role=status] [role=alert]').first();
+    await expect(toast).toBeVisible();
+    const box = await toast.boundingBox();
+    expect(box && box.y + box.height).toBeGreaterThan(812 - 120); // at the bottom of the phone's screen
+    // Within the toast's five seconds: the menu button is what a tap on it hits, and so is the
+    // drawer's role once it opens.
+    await expectSeen(page.getByTestId('drawer-toggle'));
+    await page.getByTestId('drawer-toggle').click();
+    await expect(page.getByTestId('app-drawer')).toBeVisible();
+    await expectSeen(page.getByTestId('drawer-role'));
+    await expect(toast).toBeVisible(); // still showing: the checks above were made while it was there
+  });
+
   test('is closed on load, opens over the page and closes after a choice', async ({ page }) => {
     await signIn(page);
     await expect(page.getByTestId('app-drawer')).toBeHidden();
@@ -67,6 +86,10 @@ test.describe('the drawer at 375 px', () => {
     await expect(drawer).toBeVisible();
     await expect.poll(async () => (await drawer.boundingBox())?.width).toBe(240);
     await expect.poll(async () => (await drawer.boundingBox())?.x).toBe(0); // slid in over the page
+    // Over the top bar too: its title and the role under it are seen.
+    await expectSeen(drawer.getByText('Parking Hub', { exact: true }));
+    await expect(page.getByTestId('drawer-role')).toHaveText('ຜູ້ດູແລລະບົບສູງສຸດ');
+    await expectSeen(page.getByTestId('drawer-role'));
     await drawer.getByRole('link', { name: 'ຜູ້ໃຊ້' }).click();
     await expect(page).toHaveURL(/\/app\/users$/);
     await expect(drawer).toBeHidden();

@@ -8,6 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -153,6 +154,8 @@ export function AppDrawer({ open, mobile, onClose }: AppDrawerProps) {
         } as object,
       }}
     >
+      {/* The top bar runs over this drawer: its title and role start below it. */}
+      <Toolbar />
       <DrawerHeader collapsed={!open} onClose={onClose} />
       <Divider />
       <NavList collapsed={!open} />

@@ -28,7 +28,7 @@ export default function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <Box sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}>
-        <TopBar onToggleDrawer={() => setOpen((o) => !o)} drawerOpen={open} />
+        <TopBar onToggleDrawer={() => setOpen((o) => !o)} drawerOpen={open} mobile={mobile} />
         <AppDrawer open={open} mobile={mobile} onClose={() => setOpen(false)} />
         <Box component="main" sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
           <Toolbar />

@@ -9,11 +9,23 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { ProfileMenu } from './profile-menu';
 
 /** Spec §2: the top bar with the drawer toggle, the user's full name and the profile menu. */
-export function TopBar({ onToggleDrawer, drawerOpen }: { onToggleDrawer: () => void; drawerOpen: boolean }) {
+export function TopBar({
+  onToggleDrawer,
+  drawerOpen,
+  mobile,
+}: {
+  onToggleDrawer: () => void;
+  drawerOpen: boolean;
+  /** On a phone the drawer floats over the page and over this bar; on a wide screen it runs below it. */
+  mobile: boolean;
+}) {
   const { t } = useTranslation();
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1, px: { xs: 1, sm: 2 } }}>
+    <AppBar
+      position="fixed"
+      sx={{ zIndex: (theme) => (mobile ? theme.zIndex.appBar : theme.zIndex.drawer + 1) }}
+    >
+      <Toolbar sx={{ gap: 1, px: { xs: 1.5, sm: 2 } }}>
         <IconButton
           color="inherit"
           edge="start"

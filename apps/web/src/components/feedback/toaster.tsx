@@ -23,7 +23,7 @@ function ToastItem({ item }: { item: Toast }) {
 }
 
 /**
- * The toast stack, top-right (spec §8, §9). Loaded by FeedbackHost when the first toast shows,
+ * The toast stack, top-right (spec §8, §9; at the bottom on a phone). Loaded by FeedbackHost when the first toast shows,
  * with the MUI theme (the root has none: decision 005).
  */
 export default function Toaster() {
@@ -42,8 +42,11 @@ function ToastStack() {
       aria-live="polite"
       sx={{
         position: 'fixed',
-        // Below the top bar, so its language switch and profile menu stay reachable.
-        top: { xs: 64, sm: 72 },
+        // Wide screens: top right, below the top bar, so its language switch and profile menu
+        // stay reachable. Phones: at the bottom, where they cover neither the menu button nor the
+        // drawer's title and role (issue 12).
+        top: { xs: 'auto', sm: 72 },
+        bottom: { xs: 8, sm: 'auto' },
         right: { xs: 8, sm: 16 },
         left: { xs: 8, sm: 'auto' },
         zIndex: (t) => t.zIndex.snackbar,
