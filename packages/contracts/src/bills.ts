@@ -112,6 +112,8 @@ export const createBillBodySchema = z.object({
   plate: optionalText(plateSchema),
   memberNumber: optionalText(memberNumberSchema),
   shopId: optionalText(idSchema),
+  /** Made once per tap and sent again unchanged on a retry: the same request never makes two bills. */
+  requestId: z.uuid({ error: 'validation.requestIdFormat' }).optional(),
 });
 export type CreateBillBody = z.infer<typeof createBillBodySchema>;
 

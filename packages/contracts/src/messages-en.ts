@@ -51,6 +51,7 @@ export const en: Record<MessageKey, string> = {
   'errors.billNotParked': 'This bill is already checked out or cancelled',
   'errors.billCancelled': 'This bill is cancelled',
   'errors.billClosedManagerOnly': 'Only a manager or above can change or cancel a closed bill',
+  'errors.requestIdUsed': 'This request id was already used by another user',
   'errors.memberNotFound': 'No valid member with this number',
   'errors.noQrReceiver': 'This shop has no Lao QR payment account set up',
   'errors.nothingToPay': 'There is nothing to pay',
@@ -140,6 +141,7 @@ export const en: Record<MessageKey, string> = {
   'validation.referenceFormat': 'This is not a valid bill reference',
   'validation.billNumberFormat': 'Bill number is not valid',
   'validation.memberNumberFormat': 'Member number is not valid',
+  'validation.requestIdFormat': 'The request id is not valid',
   'validation.reasonRequired': 'Please give a reason (at least 3 characters)',
   'validation.nothingToChange': 'Nothing to change',
   'validation.whatsappFormat':

@@ -59,10 +59,13 @@ export const bills = pgTable(
     cancelledBy: uuid('cancelled_by').references(() => users.id),
     cancelBusinessDate: date('cancel_business_date', { mode: 'string' }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The client's id of the check-in tap: a retried request finds its bill (decision 009). */
+    requestId: uuid('request_id'),
   },
   (t) => [
     uniqueIndex('bills_reference_key').on(t.reference),
     uniqueIndex('bills_shop_number_key').on(t.shopId, t.number),
+    uniqueIndex('bills_shop_request_key').on(t.shopId, t.requestId).where(sql`${t.requestId} is not null`),
     index('bills_shop_in_idx').on(t.shopId, t.checkInAt, t.id),
     index('bills_in_idx').on(t.checkInAt, t.id),
     // With the check-in time (migration 0008): a pair's first and last visit of a period are the two

@@ -35,6 +35,12 @@ export function byId(ctx: AuthedContext, id: number): BillLookup {
   return { locator: 'id', scope: scopeKind(ctx.actor), params: { id, ...scopeParams(ctx.actor) } };
 }
 
+/** The lookup of the bill a check-in request made in a shop, inside the caller's scope. */
+export function byRequest(ctx: AuthedContext, shopId: string, requestId: string): BillLookup {
+  const params = { shopId, requestId, ...scopeParams(ctx.actor) };
+  return { locator: 'request', scope: scopeKind(ctx.actor), params };
+}
+
 /** How to find the bill a locator names inside the caller's scope. */
 async function lookupOf(db: Executor, ctx: AuthedContext, locator: BillLocator): Promise<BillLookup> {
   const scope = scopeKind(ctx.actor);

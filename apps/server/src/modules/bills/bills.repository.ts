@@ -65,12 +65,16 @@ export function billQuery(db: Executor) {
     .leftJoin(cancelUser, eq(cancelUser.id, bills.cancelledBy));
 }
 
-export type LocatorKind = 'id' | 'reference' | 'number';
+export type LocatorKind = 'id' | 'reference' | 'number' | 'request';
 
 export const LOCATORS: Record<LocatorKind, SQL | undefined> = {
   id: eq(bills.id, sql.placeholder('id')),
   reference: eq(bills.reference, sql.placeholder('reference')),
   number: and(eq(bills.shopId, sql.placeholder('shopId')), eq(bills.number, sql.placeholder('number'))),
+  request: and(
+    eq(bills.shopId, sql.placeholder('shopId')),
+    eq(bills.requestId, sql.placeholder('requestId')),
+  ),
 };
 
 function preparedFind(db: Executor, locator: LocatorKind, scope: ScopeKind) {
@@ -86,14 +90,17 @@ const prepared = new WeakMap<Executor, Map<string, PreparedFind>>();
 export interface BillLookup {
   locator: LocatorKind;
   scope: ScopeKind;
-  /** The locator's values (id, reference, or shopId and number) and the scope's (scopeParams). */
+  /**
+   * The locator's values (id, reference, or shopId with number or requestId) and the scope's
+   * (scopeParams).
+   */
   params: Record<string, unknown>;
 }
 
 /**
- * One bill, with the inputs of its fee, found by id, reference or number inside a scope. The scan
- * box and the staff app call this all day: each shape is a prepared statement, planned once per
- * connection.
+ * One bill, with the inputs of its fee, found by id, reference, number or check-in request inside a
+ * scope. The scan box and the staff app call this all day: each shape is a prepared statement,
+ * planned once per connection.
  */
 export async function findBill(db: Executor, lookup: BillLookup) {
   let byShape = prepared.get(db);
@@ -175,12 +182,14 @@ export interface NewBill {
   businessDate: string;
   checkInAt: Date;
   checkInBy: string;
+  requestId: string | null;
 }
 
 /**
  * Check-in in ONE statement: the shop's counter row is bumped and the bill inserted together, so
  * the counter's row lock lasts only this statement and a failed insert takes its number back
- * (numbers stay gap-free under any concurrency).
+ * (numbers stay gap-free under any concurrency). A request id the shop has already seen fails the
+ * statement on bills_shop_request_key, so a replayed check-in takes no number either.
  */
 export async function insertBill(db: Executor, b: NewBill): Promise<{ id: number; number: number } | null> {
   // The rule is share-locked for the check-in's moment: a price rule deleted meanwhile (its delete
@@ -195,9 +204,10 @@ export async function insertBill(db: Executor, b: NewBill): Promise<{ id: number
       returning last_number
     )
     insert into bills (shop_id, reference, number, vehicle_type, plate, plate_key, member_id,
-                       member_number, business_date, check_in_at, check_in_by)
+                       member_number, business_date, check_in_at, check_in_by, request_id)
     select ${b.shopId}, ${b.reference}, n.last_number, ${b.vehicleType}, ${b.plate}, ${b.plateKey},
-           ${b.memberId}, ${b.memberNumber}, ${b.businessDate}, ${b.checkInAt}, ${b.checkInBy}
+           ${b.memberId}, ${b.memberNumber}, ${b.businessDate}, ${b.checkInAt}, ${b.checkInBy},
+           ${b.requestId}
     from n
     returning id, number`);
   const row = result.rows[0];

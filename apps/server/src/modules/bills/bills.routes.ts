@@ -37,7 +37,7 @@ export async function billsRoutes(app: ZodApp, opts: { sessionCacheMs: number })
     schema: {
       tags,
       summary: 'Check a vehicle in: a new bill with the next number of the shop',
-      description: `${staffApp}Shop staff need not send shopId (their shop); a manager's default is their own shop. The answer carries the public reference to print as a QR code.`,
+      description: `${staffApp}Shop staff need not send shopId (their shop); a manager's default is their own shop. The answer carries the public reference to print as a QR code. Idempotent per tap: send a requestId (a UUID made once per tap, sent again unchanged on a retry) and a request the shop has already seen answers the bill it made, as it is now, with the same 201; a requestId another user already used in the shop answers 409.`,
       body: createBillBodySchema,
       response: { 201: successEnvelope(billSchema) },
     },

@@ -15,7 +15,7 @@ import { badRequest, conflict } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
-import { byId, locateBill, resolveShopId, scanBill } from './bills.locate.ts';
+import { byId, byRequest, locateBill, resolveShopId, scanBill } from './bills.locate.ts';
 import { feeAt, hoursOf, paymentMethodFor, plateKey, toBill } from './bills.mapping.ts';
 import {
   type BillRow,
@@ -41,7 +41,8 @@ async function billById(db: Executor, ctx: AuthedContext, id: number): Promise<B
 
 /**
  * Check-in (`bill/create`). Not written to the audit chain: the bill row itself records who
- * checked the vehicle in and when (docs/decisions/009); later changes to it are audited.
+ * checked the vehicle in and when (docs/decisions/009); later changes to it are audited. A
+ * `requestId` the shop has already seen answers the bill it made (a retried tap), never a second.
  */
 export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody): Promise<Bill> {
   const shopId = await resolveShopId(db, ctx, body.shopId);
@@ -65,6 +66,7 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
     businessDate: businessDate(now, shop),
     checkInAt: now,
     checkInBy: ctx.actor.id,
+    requestId: body.requestId ?? null,
   };
   // 60 random bits: a collision is all but impossible, but one must not lose a check-in.
   for (let attempt = 1; ; attempt++) {
@@ -75,9 +77,24 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
       if (!made) throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
       return newBill({ ...values, ...made, reference, shopName: shop.name }, ctx);
     } catch (err) {
-      if (attempt >= 3 || uniqueViolation(err) !== 'bills_reference_key') throw err;
+      const broken = uniqueViolation(err);
+      if (broken === 'bills_shop_request_key' && body.requestId)
+        return replay(db, ctx, shopId, body.requestId);
+      if (attempt >= 3 || broken !== 'bills_reference_key') throw err;
     }
   }
+}
+
+/**
+ * The bill an earlier check-in with this request id made, as it is now. The insert that found it
+ * waited for that check-in to commit, so it is there; another user's request id is refused rather
+ * than showing them a bill that is not theirs.
+ */
+async function replay(db: Db, ctx: AuthedContext, shopId: string, requestId: string): Promise<Bill> {
+  const row = await findBill(db, byRequest(ctx, shopId, requestId));
+  if (!row) throw new Error(`bill of request ${requestId} in shop ${shopId} not found`);
+  if (row.checkInById !== ctx.actor.id) throw conflict('errors.requestIdUsed');
+  return toBill(row);
 }
 
 /** The answer to a check-in, from what was just written (no second read on the busiest call). */

@@ -1,0 +1,2 @@
+ALTER TABLE "bills" ADD COLUMN "request_id" uuid;--> statement-breakpoint
+CREATE UNIQUE INDEX "bills_shop_request_key" ON "bills" USING btree ("shop_id","request_id") WHERE "bills"."request_id" is not null;
