@@ -4,16 +4,14 @@
 // seed:demo. Each page runs 3 times in a fresh Chromium; the table shows the median of each column.
 // `--assert` exits 1 when a median misses the targets of issue 11 (score ≥ 90, LCP ≤ 2.5 s,
 // CLS ≤ 0.1). Figures move with the machine's load: the load average is printed with them.
-import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
+import { freePort, root, seed, startServer } from './demo-server.mjs';
 
 const USAGE = `usage: npm run lighthouse -- [--runs N] [--page login|dashboard] [--assert] [--json FILE] [--reports DIR] [--artifacts DIR]
   --runs     runs per page (default 3); the table shows the median of each column
@@ -34,7 +32,6 @@ const PAGES = {
 };
 
 let version = '';
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const out = (line = '') => process.stdout.write(`${line}\n`);
 
 function options() {
@@ -56,57 +53,6 @@ function options() {
     process.exit(values.help ? 0 : 2);
   }
   return { ...values, runs, pages };
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = net.createServer();
-    s.on('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-/** seed:demo into the fresh DATA_DIR (2 shops, 30 days: the dashboard has every card to draw). */
-function seed(env) {
-  const res = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', 'apps/server/src/scripts/seed-demo.ts', '--shops', '2', '--days', '30'],
-    { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  if (res.status !== 0) throw new Error(`seed:demo exited with ${res.status}`);
-}
-
-/** The real server (as `npm start` runs it) in its own process, on a loopback port. */
-async function startServer(env) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    const ok = await fetch(`${base}/parking-hub-api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error('the server did not start within 2 minutes');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    base,
-    async stop() {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
 }
 
 async function signIn(base) {

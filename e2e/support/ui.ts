@@ -34,3 +34,18 @@ export async function expectSeen(locator: Locator) {
   });
   expect(seen).toEqual({ hit: true, inside: true });
 }
+
+/** window.print() counts instead of opening the print dialog. */
+export async function stubPrint(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { __prints: number };
+    w.__prints = 0;
+    window.print = () => {
+      w.__prints += 1;
+    };
+  });
+}
+
+/** How often the page asked to print since it loaded (after `stubPrint`). */
+export const prints = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __prints: number }).__prints);

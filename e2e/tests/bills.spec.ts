@@ -1,21 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { checkIn, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
-import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
+import { expectNoHorizontalOverflow, expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);
-
-/** window.print() counts instead of opening the print dialog. */
-async function stubPrint(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __prints: number };
-    w.__prints = 0;
-    window.print = () => {
-      w.__prints += 1;
-    };
-  });
-}
-const prints = (page: Page) => page.evaluate(() => (window as unknown as { __prints: number }).__prints);
 
 async function scan(page: Page, text: string) {
   const box = page.getByTestId('scan-input');

@@ -21,6 +21,7 @@ const page =
 /** Screens delivered so far; every other /app route shows its title only (placeholder-page). */
 const SCREENS: Record<string, Lazy> = {
   report: page(() => import('../features/dashboard/dashboard-page'), ['dashboard']),
+  gate: page(() => import('../features/gate/gate-page'), ['gate', 'bills', 'prices']),
   bills: page(() => import('../features/bills/bills-page'), ['bills']),
   shops: page(() => import('../features/shops/shops-page'), ['shops']),
   prices: page(() => import('../features/prices/prices-page'), ['prices']),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNavItemActive, SCREEN_GROUPS } from './routes-config';
+import { isNavItemActive, SCREEN_GROUPS, screensFor } from './routes-config';
 
 describe('isNavItemActive (spec §2 highlight rule)', () => {
   it.each([
@@ -26,6 +26,7 @@ describe('screen routes', () => {
     expect(paths.sort()).toEqual(
       [
         '/app',
+        '/app/gate',
         '/app/bills',
         '/app/report/payment_by_staff',
         '/app/report/bill_cancel',
@@ -57,5 +58,22 @@ describe('screen routes', () => {
   it('put each group in the area of spec §2', () => {
     const area = Object.fromEntries(SCREEN_GROUPS.map((g) => [g.key, g.area]));
     expect(area).toEqual({ summary: 'general', shopData: 'general', agent: 'agent', system: 'admin' });
+  });
+});
+
+describe('screensFor', () => {
+  const summary = SCREEN_GROUPS.find((g) => g.key === 'summary');
+  if (!summary) throw new Error('no summary group');
+  const keys = (role: string | null) => screensFor(summary, role).map((s) => s.key);
+
+  it('puts the gate first for shop staff and managers', () => {
+    expect(keys('SHOP').slice(0, 2)).toEqual(['gate', 'report']);
+    expect(keys('manager').slice(0, 2)).toEqual(['gate', 'report']);
+    expect(keys('SHOP')).toHaveLength(summary.screens.length);
+  });
+
+  it('keeps the report first for admins and agents', () => {
+    for (const role of ['ADMIN', 'SUPER-ADMIN', 'AGENT', null])
+      expect(keys(role).slice(0, 2)).toEqual(['report', 'gate']);
   });
 });

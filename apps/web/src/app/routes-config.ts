@@ -22,6 +22,7 @@ export const SCREEN_GROUPS: ScreenGroup[] = [
     area: 'general',
     screens: [
       { path: '', key: 'report' },
+      { path: 'gate', key: 'gate' },
       { path: 'bills', key: 'bills' },
       { path: 'report/payment_by_staff', key: 'paymentByStaff' },
       { path: 'report/bill_cancel', key: 'billCancel' },
@@ -77,4 +78,14 @@ export function isNavItemActive(pathname: string, itemPath: string): boolean {
   const below = pathname.replace(/^\/app\/?/, '').replace(/\/+$/, '');
   const head = below.split('-')[0] ?? '';
   return head === itemPath;
+}
+
+/** Roles that work at a shop's gate: the gate screen comes first in their menu (issue 12). */
+const GATE_FIRST = ['SHOP', 'MANAGER'];
+
+/** A group's screens in the order the role's menu shows them. */
+export function screensFor(group: ScreenGroup, role: string | null | undefined): ScreenRoute[] {
+  if (!role || !GATE_FIRST.includes(role.toUpperCase())) return group.screens;
+  const gate = group.screens.filter((s) => s.key === 'gate');
+  return [...gate, ...group.screens.filter((s) => s.key !== 'gate')];
 }

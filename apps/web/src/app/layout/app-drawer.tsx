@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { canEnter } from '../../lib/access';
 import { useSession } from '../../lib/session-store';
-import { isNavItemActive, SCREEN_GROUPS } from '../routes-config';
+import { isNavItemActive, SCREEN_GROUPS, screensFor } from '../routes-config';
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from '../theme';
 import { NAV_ICONS } from './nav-icons';
 
@@ -45,7 +45,7 @@ function NavList({ collapsed, onNavigate }: { collapsed: boolean; onNavigate?: (
                 {t(`nav.groups.${group.key}`)}
               </ListSubheader>
             )}
-            {group.screens.map(({ path, key }) => {
+            {screensFor(group, role).map(({ path, key }) => {
               const Icon = NAV_ICONS[key];
               const name = t(`screens:${key}`);
               const selected = isNavItemActive(pathname, path);

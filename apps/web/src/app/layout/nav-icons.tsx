@@ -8,6 +8,7 @@ import Chat from '@mui/icons-material/Chat';
 import Dashboard from '@mui/icons-material/Dashboard';
 import DeleteSweep from '@mui/icons-material/DeleteSweep';
 import Event from '@mui/icons-material/Event';
+import Garage from '@mui/icons-material/Garage';
 import History from '@mui/icons-material/History';
 import Inventory2 from '@mui/icons-material/Inventory2';
 import Key from '@mui/icons-material/Key';
@@ -28,6 +29,7 @@ import type SvgIcon from '@mui/material/SvgIcon';
 /** The drawer icon of each screen (keys of app/routes-config.ts). */
 export const NAV_ICONS: Record<string, typeof SvgIcon> = {
   report: Dashboard,
+  gate: Garage,
   bills: ReceiptLong,
   paymentByStaff: Payments,
   billCancel: DeleteSweep,

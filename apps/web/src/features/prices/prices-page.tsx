@@ -11,14 +11,12 @@ import { PageHeader } from '../../components/page-header';
 import { ShopPicker } from '../../components/shop-picker/shop-picker';
 import { EmptyState, ErrorState } from '../../components/states';
 import { useSession } from '../../lib/session-store';
-import { useSearchFilters } from '../../lib/use-search-filters';
+import { useChosenShop } from '../../lib/use-chosen-shop';
 import { usePriceShop } from './api/get-price-shop';
 import { usePrices } from './api/get-prices';
 import { AddRuleCard } from './components/add-rule-card';
 import { RuleCard } from './components/rule-card';
 import { type EditorSubject, RuleEditorDialog } from './components/rule-editor-dialog';
-
-const KEYS = ['shopId'] as const;
 
 const gridSx = {
   display: 'grid',
@@ -29,19 +27,6 @@ const gridSx = {
     xl: 'repeat(3, minmax(0, 1fr))',
   },
 } as const;
-
-/**
- * The shop whose prices show: staff their own; a manager theirs unless they chose a branch; admins
- * and agents the one in `?shopId=`, or none yet.
- */
-function useChosenShop() {
-  const session = useSession();
-  const { values, setFilters } = useSearchFilters(KEYS);
-  const own = session.role === 'SHOP' || session.role === 'MANAGER' ? session.shopId : null;
-  const shopId = session.role === 'SHOP' ? own : values.shopId || own;
-  const choose = (id: string | null) => setFilters({ shopId: id && id !== own ? id : '' });
-  return { shopId, choose, ownName: shopId === session.shopId ? session.shopName : null };
-}
 
 function RulesSkeleton() {
   return (

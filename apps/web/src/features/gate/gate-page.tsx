@@ -1,0 +1,142 @@
+import Box from '@mui/material/Box';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import type { Bill } from '@parking-hub/contracts/bills';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../app/use-screen-title';
+import { handleError } from '../../components/feedback/handle-response';
+import { PageHeader } from '../../components/page-header';
+import { ShopPicker } from '../../components/shop-picker/shop-picker';
+import { EmptyState } from '../../components/states';
+import { storage } from '../../lib/storage';
+import { useChosenShop } from '../../lib/use-chosen-shop';
+import { useRecordPrint } from '../bills/api/print-bill';
+import { type PrintJob, PrintTicket } from '../bills/print/print-ticket';
+import type { Paper } from '../bills/print/ticket-layout';
+import { useTicketShop } from '../bills/print/use-ticket-shop';
+import { CheckInCard } from './components/check-in-card';
+import { CheckOutCard } from './components/check-out-card';
+import { GateCounters } from './components/gate-counters';
+import { LastTicketCard } from './components/last-ticket-card';
+
+const PAPER_KEY = 'gatePaper';
+
+/** The roll this gate's printer takes, remembered on the device (58 mm unless 80 was chosen). */
+function usePaper(): [Paper, (p: Paper) => void] {
+  const [paper, setPaper] = useState<Paper>(() => (storage.get(PAPER_KEY) === '80' ? '80' : '58'));
+  const choose = useCallback((p: Paper) => {
+    setPaper(p);
+    storage.set(PAPER_KEY, p);
+  }, []);
+  return [paper, choose];
+}
+
+function Gate({ shopId, shopName, paper }: { shopId: string; shopName: string | null; paper: Paper }) {
+  const shop = useTicketShop({ shopId, shopName: shopName ?? '' });
+  const record = useRecordPrint();
+  const [last, setLast] = useState<Bill | null>(null);
+  const [job, setJob] = useState<PrintJob | null>(null);
+  const done = useCallback(() => setJob(null), []);
+
+  // The print is recorded first (PRINT, then REPRINT), then the ticket goes to the printer.
+  const print = async (bill: Bill, size: Paper) => {
+    try {
+      const envelope = await record.mutateAsync({ id: bill.id, paper: size });
+      const data = envelope.data;
+      if (data)
+        setJob({ id: Date.now(), bill: data.bill, paper: size, reprint: data.print.kind === 'REPRINT' });
+    } catch (error) {
+      handleError(error);
+    }
+  };
+
+  const checkedIn = (bill: Bill) => {
+    setLast(bill);
+    // The tapped button gives the focus back: a scanner's Enter must not press it again.
+    if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
+    void print(bill, paper);
+  };
+
+  return (
+    <>
+      <GateCounters shopId={shopId} timeZone={shop.timezone} />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2 }}>
+          <CheckInCard shopId={shopId} onCheckedIn={checkedIn} />
+          {last && (
+            <LastTicketCard
+              bill={last}
+              timeZone={shop.timezone}
+              onPrint={(size) => void print(last, size)}
+              printing={record.isPending ? record.variables?.paper : undefined}
+            />
+          )}
+        </Box>
+        <CheckOutCard shopId={shopId} />
+      </Box>
+      {job && <PrintTicket job={job} shop={shop} onDone={done} />}
+    </>
+  );
+}
+
+/** /app/gate: check vehicles in and out from a phone or tablet held at the gate (issue 12). */
+export default function GatePage() {
+  const { t } = useTranslation('gate');
+  const title = useScreenTitle();
+  const { shopId, choose, role, ownName } = useChosenShop();
+  const [paper, setPaper] = usePaper();
+  const [chosenName, setChosenName] = useState<string | null>(null);
+  const shopName = ownName ?? chosenName;
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={shopName ? t('subtitle', { shop: shopName }) : undefined}
+        actions={
+          <ToggleButtonGroup
+            exclusive
+            size="small"
+            value={paper}
+            onChange={(_, value: Paper | null) => value && setPaper(value)}
+            aria-label={t('paper')}
+          >
+            <ToggleButton value="58" data-testid="gate-paper-58">
+              58 mm
+            </ToggleButton>
+            <ToggleButton value="80" data-testid="gate-paper-80">
+              80 mm
+            </ToggleButton>
+          </ToggleButtonGroup>
+        }
+      />
+      {role !== 'SHOP' && (
+        <Box sx={{ maxWidth: { sm: 420 }, mb: 2 }}>
+          <ShopPicker
+            label={t('shop')}
+            value={shopId}
+            initialName={shopName}
+            onChange={(s) => {
+              setChosenName(s?.name ?? null);
+              choose(s?.id ?? null);
+            }}
+            data-testid="gate-shop"
+          />
+        </Box>
+      )}
+      {shopId ? (
+        <Gate key={shopId} shopId={shopId} shopName={shopName} paper={paper} />
+      ) : (
+        <EmptyState title={t('chooseShop.title')} hint={t('chooseShop.hint')} />
+      )}
+    </>
+  );
+}
