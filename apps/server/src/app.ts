@@ -82,6 +82,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
           imgSrc: ["'self'", 'data:', 'blob:'],
           fontSrc: ["'self'", 'data:'],
           connectSrc: ["'self'"],
+          // The gate's camera reader decodes QR codes in a worker made from a blob (qr-scanner).
+          workerSrc: ["'self'", 'blob:'],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
           baseUri: ["'self'"],

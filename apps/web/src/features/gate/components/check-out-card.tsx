@@ -1,3 +1,4 @@
+import PhotoCamera from '@mui/icons-material/PhotoCameraOutlined';
 import QrCodeScanner from '@mui/icons-material/QrCodeScanner';
 import ReportProblem from '@mui/icons-material/ReportProblemOutlined';
 import Search from '@mui/icons-material/Search';
@@ -26,6 +27,10 @@ import { LostTicketDialog } from './lost-ticket-dialog';
 const BillDetailDialog = lazy(() =>
   import('../../bills/components/bill-detail-dialog').then((m) => ({ default: m.BillDetailDialog })),
 );
+// The camera reader (and its QR decoder) loads when first opened.
+const CameraScanDialog = lazy(() =>
+  import('./camera-scan-dialog').then((m) => ({ default: m.CameraScanDialog })),
+);
 
 /** Keys typed here belong to what has the focus, not to the gate's scanner. */
 function typingSomewhere(target: EventTarget | null): boolean {
@@ -50,6 +55,7 @@ export function CheckOutCard({ shopId }: { shopId: string }) {
   const [checkout, setCheckout] = useState<{ found: BillWithFee; lost: boolean } | null>(null);
   const [viewId, setViewId] = useState<string | null>(null);
   const [lostOpen, setLostOpen] = useState(false);
+  const [cameraOpen, setCameraOpen] = useState(false);
   const scan = useScanBill();
   const refresh = useRefreshGate();
   const latest = useRef(0);
@@ -93,7 +99,7 @@ export function CheckOutCard({ shopId }: { shopId: string }) {
   // The scanner types into the page itself: keys outside any field are collected, Enter looks up.
   const lookUpRef = useRef(lookUp);
   lookUpRef.current = lookUp;
-  const blocked = checkout !== null || viewId !== null || lostOpen;
+  const blocked = checkout !== null || viewId !== null || lostOpen || cameraOpen;
   useEffect(() => {
     if (blocked) return;
     const buffer = new WedgeBuffer();
@@ -174,16 +180,25 @@ export function CheckOutCard({ shopId }: { shopId: string }) {
           {message.text}
         </Alert>
       )}
-      <Button
-        color="warning"
-        variant="outlined"
-        startIcon={<ReportProblem />}
-        onClick={() => setLostOpen(true)}
-        sx={{ mt: 1.5 }}
-        data-testid="gate-lost"
-      >
-        {t('checkOut.lost')}
-      </Button>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1.5 }}>
+        <Button
+          variant="outlined"
+          startIcon={<PhotoCamera />}
+          onClick={() => setCameraOpen(true)}
+          data-testid="gate-camera"
+        >
+          {t('checkOut.camera')}
+        </Button>
+        <Button
+          color="warning"
+          variant="outlined"
+          startIcon={<ReportProblem />}
+          onClick={() => setLostOpen(true)}
+          data-testid="gate-lost"
+        >
+          {t('checkOut.lost')}
+        </Button>
+      </Box>
       {checkout && (
         <CheckoutDialog
           found={checkout.found}
@@ -197,6 +212,17 @@ export function CheckOutCard({ shopId }: { shopId: string }) {
       {viewId && (
         <Suspense fallback={null}>
           <BillDetailDialog key={viewId} id={viewId} onClose={() => setViewId(null)} />
+        </Suspense>
+      )}
+      {cameraOpen && (
+        <Suspense fallback={null}>
+          <CameraScanDialog
+            onClose={() => setCameraOpen(false)}
+            onRead={(scanned) => {
+              setCameraOpen(false);
+              void lookUp(scanned);
+            }}
+          />
         </Suspense>
       )}
       {lostOpen && (
