@@ -53,7 +53,9 @@ try {
   const { token } = await api(server.base, null, '/login', STAFF);
   const references = [];
   for (let i = 0; i < SCANS; i++)
-    references.push((await api(server.base, token, '/bill/create', { vehicleType: i % 3 ? 'MOTORBIKE' : 'CAR' })).reference);
+    references.push(
+      (await api(server.base, token, '/bill/create', { vehicleType: i % 3 ? 'MOTORBIKE' : 'CAR' })).reference,
+    );
 
   browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium' });
   const page = await browser.newPage({ viewport: { width: 375, height: 812 } });
@@ -61,10 +63,15 @@ try {
   await page.addInitScript(() => {
     const w = window;
     w.__marks = [];
-    window.addEventListener('keydown', (e) => e.key === 'Enter' && w.__marks.push({ enter: performance.now() }), true);
+    window.addEventListener(
+      'keydown',
+      (e) => e.key === 'Enter' && w.__marks.push({ enter: performance.now() }),
+      true,
+    );
     new MutationObserver(() => {
       const last = w.__marks.at(-1);
-      if (last && !last.fee && document.querySelector('[data-testid="checkout-fee-now"]')) last.fee = performance.now();
+      if (last && !last.fee && document.querySelector('[data-testid="checkout-fee-now"]'))
+        last.fee = performance.now();
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto(`${server.base}/`);
@@ -88,7 +95,9 @@ try {
   }
   times.sort((a, b) => a - b);
   const p95 = pct(times, 95);
-  out(`Gate (375 px, Chromium ${browser.version()}): ${SCANS} scans of parked tickets, Enter → the fee on screen`);
+  out(
+    `Gate (375 px, Chromium ${browser.version()}): ${SCANS} scans of parked tickets, Enter → the fee on screen`,
+  );
   out(
     `  p50 ${pct(times, 50).toFixed(1)} ms   p95 ${p95.toFixed(1)} ms   max ${times.at(-1).toFixed(1)} ms   target p95 ≤ 300 ms: ${p95 <= 300 ? 'pass' : 'FAIL'}   load average ${load()}`,
   );
