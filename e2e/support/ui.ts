@@ -49,3 +49,17 @@ export async function stubPrint(page: Page) {
 /** How often the page asked to print since it loaded (after `stubPrint`). */
 export const prints = (page: Page) =>
   page.evaluate(() => (window as unknown as { __prints: number }).__prints);
+
+/**
+ * Type a date into the app's date field (MUI X, dd/mm/yyyy): its day section is focused and the
+ * digits typed as a person would, e.g. typeDate(page, 'report-from', '31/12/2026').
+ */
+export async function typeDate(page: Page, testId: string, ddmmyyyy: string) {
+  const field = page.getByTestId(testId);
+  await field.getByRole('spinbutton').first().click();
+  // One key at a time, as a person types: each section takes its digits, then moves on.
+  await page.keyboard.type(ddmmyyyy.replaceAll('/', ''), { delay: 80 });
+}
+
+/** What the date field shows (its hidden input holds the formatted text). */
+export const dateFieldValue = (page: Page, testId: string) => page.getByTestId(testId).locator('input');

@@ -1,7 +1,60 @@
 import type { SxProps, Theme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import type { PickersLocaleText } from '@mui/x-date-pickers/locales';
+import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/lo';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
-/** A filter's date ('YYYY-MM-DD'), its label always above the box. */
+/** Day/month/year in both languages, whatever the browser's own locale (GLOSSARY-lo.md). */
+export const DATE_FORMAT = 'DD/MM/YYYY';
+const ISO = 'YYYY-MM-DD';
+
+/** The picker's own words in Lao (MUI X ships no Lao); English uses its defaults. */
+const LAO_TEXT: Partial<PickersLocaleText> = {
+  previousMonth: 'ເດືອນກ່ອນ',
+  nextMonth: 'ເດືອນຕໍ່ໄປ',
+  openPreviousView: 'ມຸມມອງກ່ອນ',
+  openNextView: 'ມຸມມອງຕໍ່ໄປ',
+  calendarViewSwitchingButtonAriaLabel: (view) => (view === 'year' ? 'ກັບໄປປະຕິທິນ' : 'ເລືອກປີ'),
+  cancelButtonLabel: 'ຍົກເລີກ',
+  clearButtonLabel: 'ລ້າງ',
+  okButtonLabel: 'ຕົກລົງ',
+  todayButtonLabel: 'ມື້ນີ້',
+  datePickerToolbarTitle: 'ເລືອກວັນທີ',
+  openDatePickerDialogue: (formatted) => (formatted ? `ເລືອກວັນທີ, ວັນທີທີ່ເລືອກ ${formatted}` : 'ເລືອກວັນທີ'),
+  fieldClearLabel: 'ລ້າງ',
+  dateTableLabel: 'ເລືອກວັນທີ',
+  fieldDayPlaceholder: () => 'ວວ',
+  fieldMonthPlaceholder: () => 'ດດ',
+  fieldYearPlaceholder: (params) => 'ປ'.repeat(params.digitAmount),
+  year: 'ປີ',
+  month: 'ເດືອນ',
+  day: 'ວັນ',
+  empty: 'ວ່າງ',
+};
+
+/** A typed date is taken this long after the last key (or at once on leaving the field). */
+const SETTLE_MS = 700;
+
+const toDay = (iso: string) => (iso ? dayjs(iso) : null);
+
+/** The 'YYYY-MM-DD' a picker value stands for: '' when cleared, null while it is no whole date. */
+function isoOf(day: Dayjs | null): string | null {
+  if (day === null) return '';
+  return day.isValid() && day.year() >= 1900 ? day.format(ISO) : null;
+}
+
+/**
+ * A filter's date ('YYYY-MM-DD', or '' for none), shown and typed as dd/mm/yyyy with a calendar
+ * (MUI X Date Picker over dayjs, Lao month and day names in Lao). The one date field of the app:
+ * reports, bills, messages and the audit trail. What is typed is the field's own until it is a
+ * whole date and the typing stops (or the field is left): a filter does not run on 05/01/0002 on
+ * the way to 05/11/2026, and a screen that re-renders meanwhile does not disturb the typing. A day
+ * picked in the calendar is taken at once; clearing the field gives ''.
+ */
 export function DateField({
   label,
   value,
@@ -9,6 +62,8 @@ export function DateField({
   min,
   max,
   testId,
+  error,
+  helperText,
   sx,
 }: {
   label: string;
@@ -17,16 +72,54 @@ export function DateField({
   min?: string;
   max?: string;
   testId: string;
+  error?: boolean;
+  helperText?: string;
   sx?: SxProps<Theme>;
 }) {
+  const { i18n } = useTranslation();
+  const lao = !i18n.language?.startsWith('en');
+  const [draft, setDraft] = useState(() => toDay(value));
+  const sent = useRef(value);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  // A new value from outside (a preset, the URL) replaces what the field shows.
+  useEffect(() => {
+    if (value !== sent.current) {
+      sent.current = value;
+      setDraft(toDay(value));
+    }
+  }, [value]);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const commit = (day: Dayjs | null) => {
+    clearTimeout(timer.current);
+    const iso = isoOf(day);
+    if (iso === null || iso === sent.current) return;
+    sent.current = iso;
+    onChange(iso);
+  };
   return (
-    <TextField
-      type="date"
-      label={label}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      sx={sx}
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { min, max, 'data-testid': testId } }}
-    />
+    <LocalizationProvider
+      dateAdapter={AdapterDayjs}
+      adapterLocale={lao ? 'lo' : 'en'}
+      localeText={lao ? LAO_TEXT : undefined}
+    >
+      <DatePicker
+        label={label}
+        value={draft}
+        format={DATE_FORMAT}
+        minDate={min ? dayjs(min) : undefined}
+        maxDate={max ? dayjs(max) : undefined}
+        onChange={(next: Dayjs | null) => {
+          setDraft(next);
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => commit(next), SETTLE_MS);
+        }}
+        onAccept={(picked: Dayjs | null) => commit(picked)}
+        sx={sx}
+        slotProps={{
+          textField: { error, helperText, 'data-testid': testId, onBlur: () => commit(draft) } as object,
+          field: { clearable: true },
+        }}
+      />
+    </LocalizationProvider>
   );
 }

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '@parking-hub/contracts/audit';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/filters/date-field';
 import { FilterSelect } from '../../../components/filters/filter-select';
 import { actionGroup, actionLabel, entityLabel, groupLabel } from '../audit-labels';
 import { UserPicker } from './user-picker';
@@ -37,7 +37,6 @@ function actionItems(t: ReturnType<typeof useTranslation>['t'], current: string)
   return items;
 }
 
-const shrink = { inputLabel: { shrink: true } };
 const span = (xs: number, sm: number) => ({
   gridColumn: { xs: `span ${xs}`, sm: `span ${sm}`, lg: 'span 1' },
 });
@@ -98,24 +97,24 @@ export function AuditFilters({
         sx={span(2, 2)}
         data-testid="filter-entity"
       />
-      <TextField
-        type="date"
+      <DateField
         label={t('filters.from')}
         value={values.from}
-        onChange={(e) => onChange({ from: e.target.value })}
+        max={values.to || undefined}
+        onChange={(from) => onChange({ from })}
         error={Boolean(rangeError)}
         helperText={rangeError}
+        testId="filter-from"
         sx={span(1, 1)}
-        slotProps={{ ...shrink, htmlInput: { max: values.to || undefined, 'data-testid': 'filter-from' } }}
       />
-      <TextField
-        type="date"
+      <DateField
         label={t('filters.to')}
         value={values.to}
-        onChange={(e) => onChange({ to: e.target.value })}
+        min={values.from || undefined}
+        onChange={(to) => onChange({ to })}
         error={Boolean(rangeError)}
+        testId="filter-to"
         sx={span(1, 1)}
-        slotProps={{ ...shrink, htmlInput: { min: values.from || undefined, 'data-testid': 'filter-to' } }}
       />
     </Box>
   );

@@ -12,7 +12,7 @@ import { presetOf, presetRange, REPORT_PRESETS } from '../report-range';
 import type { ReportParams } from '../use-report-params';
 
 /** Two dates side by side on a phone, fixed width on a wider screen. */
-const DATE_SX = { width: { xs: 'calc(50% - 6px)', sm: 160 } };
+const DATE_SX = { width: { xs: 'calc(50% - 6px)', sm: 180 } };
 
 /** The report's question: which days (quick chips or two dates), which shop, and how to count days. */
 export function ReportToolbar({ params, children }: { params: ReportParams; children?: ReactNode }) {
