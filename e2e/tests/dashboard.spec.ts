@@ -100,6 +100,50 @@ test.describe('the dashboard at /app', () => {
     await expect(page.getByText(nameB)).toHaveCount(0);
   });
 
+  test("the trend chart's figures by keyboard, by tap, and as a table for a screen reader", async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ hasTouch: true, viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await signIn(page, a.staff.username, a.staff.password);
+    await page.goto('/app');
+    const chart = page.getByTestId('dashboard-chart').getByTestId('report-chart');
+    await expect(chart).toHaveAttribute('aria-label', 'ລາຍຮັບ 30 ມື້ຫຼ້າສຸດ');
+    const today = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Asia/Vientiane',
+      day: '2-digit',
+      month: '2-digit',
+    }).format(new Date());
+    // The table a screen reader reads: 30 days, today last with its money and vehicles in.
+    const table = chart.getByTestId('report-chart-table');
+    await expect(table.locator('tbody tr')).toHaveCount(30);
+    await expect(table.locator('tbody tr').last()).toHaveText(`${today}36,000 ₭6`);
+
+    // Keyboard: focus shows today, ← the day before, Esc hides.
+    await chart.focus();
+    const box = chart.getByTestId('report-chart-box');
+    await expect(box).toContainText(today);
+    await expect(box).toContainText('36,000 ₭');
+    await expect(box).toHaveAttribute('role', 'status');
+    await page.keyboard.press('ArrowLeft');
+    await expect(box).not.toContainText(today);
+    await page.keyboard.press('End');
+    await expect(box).toContainText(today);
+    await page.keyboard.press('Escape');
+    await expect(box).toBeHidden();
+
+    // A tap on the last band (left of the right axis' 44 px) shows its figures; a second tap on
+    // it hides them.
+    const svg = chart.locator('svg');
+    const r = await svg.boundingBox();
+    if (!r) throw new Error('no chart on screen');
+    await page.touchscreen.tap(r.x + r.width - 48, r.y + r.height / 2);
+    await expect(box).toContainText(today);
+    await page.touchscreen.tap(r.x + r.width - 48, r.y + r.height / 2);
+    await expect(box).toBeHidden();
+    await context.close();
+  });
+
   test('the by-closing choice is sent and survives a reload', async ({ page }) => {
     await signIn(page, a.staff.username, a.staff.password);
     await page.goto('/app');

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, useLayoutEffect, useRef, useState } from 'react';
 import { formatKip } from '../../lib/format';
 import { fitLabel, labelStride, niceScale, tickLabel } from './chart-scale';
 
@@ -22,6 +22,8 @@ export interface ReportChartProps {
   rows: ReportChartRow[];
   series: ReportChartSeries[];
   height?: number;
+  /** What the chart shows, e.g. the card's title: its name for a screen reader and the keyboard. */
+  title?: string;
 }
 
 const PALETTE = ['#065c3f', '#0084FF', '#f59e0b', '#9c27b0', '#e53935', '#00897b'];
@@ -33,6 +35,19 @@ const figure = (row: ReportChartRow, key: string) => {
   return typeof v === 'number' && Number.isFinite(v) ? v : 0;
 };
 const shown = (s: ReportChartSeries, v: number) => (s.money ? formatKip(v) : v.toLocaleString('en-US'));
+
+/** Seen by nobody, read by a screen reader (the chart's figures as a table). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  p: 0,
+  m: '-1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+} as const;
 
 /** The width the chart's box has now: the SVG is drawn in real pixels so text never stretches. */
 function useWidth() {
@@ -52,12 +67,15 @@ function useWidth() {
 }
 
 /**
- * A small SVG bar and line chart (no chart library): money on the left axis, counts on the
- * right, one band per row. It fills its box's width; hovering a band shows its figures.
+ * A small SVG bar and line chart (no chart library, decision 017): money on the left axis, counts
+ * on the right, one band per row. It fills its box's width. A band's figures show on hover, on a
+ * tap (a finger sliding sideways moves from band to band; a second tap hides them) and from the
+ * keyboard (← → Home End, Esc); a screen reader gets the same figures as a table.
  */
-export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
+export function ReportChart({ rows, series, height = 240, title }: ReportChartProps) {
   const [ref, width] = useWidth();
   const [hover, setHover] = useState<number | null>(null);
+  const [focused, setFocused] = useState(false);
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length] }));
   const money = colored.filter((s) => s.money);
   const counts = colored.filter((s) => !s.money);
@@ -75,23 +93,71 @@ export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
   const y = (v: number, max: number) => PAD.top + plotH - (v / max) * plotH;
   const stride = labelStride(rows.length, plotW, LABEL_WIDTH);
   const hovered = hover === null ? null : rows[hover];
+  const name = title ?? colored.map((s) => s.label).join(', ');
+
+  const bandAt = (e: PointerEvent<SVGSVGElement>) => {
+    const box = e.currentTarget.getBoundingClientRect();
+    const i = Math.floor((((e.clientX - box.left) / box.width) * width - PAD.left) / band);
+    return i >= 0 && i < rows.length ? i : null;
+  };
+  const onKey = (e: KeyboardEvent) => {
+    const last = rows.length - 1;
+    const at = hover ?? last;
+    const next: Record<string, number | null> = {
+      ArrowLeft: Math.max(0, at - 1),
+      ArrowRight: Math.min(last, at + 1),
+      Home: 0,
+      End: last,
+      Escape: null,
+    };
+    if (!(e.key in next) || rows.length === 0) return;
+    e.preventDefault();
+    setHover(next[e.key] ?? null);
+  };
 
   return (
-    <Box ref={ref} sx={{ position: 'relative', width: '100%', minWidth: 0 }} data-testid="report-chart">
+    <Box
+      ref={ref}
+      // The keyboard's way in: focus shows the last band (today on the dashboard), arrows move.
+      tabIndex={0}
+      role="group"
+      aria-label={name}
+      onKeyDown={onKey}
+      onFocus={() => {
+        setFocused(true);
+        setHover((h) => h ?? (rows.length ? rows.length - 1 : null));
+      }}
+      onBlur={() => {
+        setFocused(false);
+        setHover(null);
+      }}
+      sx={{
+        position: 'relative',
+        width: '100%',
+        minWidth: 0,
+        borderRadius: 1,
+        '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+      data-testid="report-chart"
+    >
       <svg
         width="100%"
         height={height}
         viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={colored.map((s) => s.label).join(', ')}
-        onMouseMove={(e) => {
-          const box = e.currentTarget.getBoundingClientRect();
-          const x = ((e.clientX - box.left) / box.width) * width - PAD.left;
-          const i = Math.floor(x / band);
-          setHover(i >= 0 && i < rows.length ? i : null);
+        aria-hidden="true"
+        onPointerDown={(e) => {
+          const i = bandAt(e);
+          // A second tap on the same band hides its figures (a mouse leaves instead).
+          setHover(e.pointerType !== 'mouse' && i === hover ? null : i);
         }}
-        onMouseLeave={() => setHover(null)}
-        style={{ display: 'block', fontFamily: 'inherit' }}
+        onPointerMove={(e) => {
+          if (e.pointerType === 'mouse' || e.buttons) setHover(bandAt(e));
+        }}
+        onPointerLeave={(e) => {
+          if (e.pointerType === 'mouse') setHover(null);
+        }}
+        // Up-down swipes still scroll the page; a sideways slide moves along the bands.
+        style={{ display: 'block', fontFamily: 'inherit', touchAction: 'pan-y' }}
       >
         {left.ticks.map((t) => (
           <g key={`l${t}`}>
@@ -180,7 +246,9 @@ export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
       </svg>
       {hovered && (
         <Box
-          role="status"
+          // Announced only while the chart has the keyboard: mouse moves make no chatter.
+          role={focused ? 'status' : undefined}
+          data-testid="report-chart-box"
           sx={{
             position: 'absolute',
             top: 4,
@@ -203,6 +271,30 @@ export function ReportChart({ rows, series, height = 240 }: ReportChartProps) {
           ))}
         </Box>
       )}
+      <Box component="table" sx={visuallyHidden} data-testid="report-chart-table">
+        <caption>{name}</caption>
+        <thead>
+          <tr>
+            <th scope="col" />
+            {colored.map((s) => (
+              <th key={s.key} scope="col">
+                {s.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: one row per band, labels may repeat
+            <tr key={i}>
+              <th scope="row">{row.label}</th>
+              {colored.map((s) => (
+                <td key={s.key}>{shown(s, figure(row, s.key))}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 1, px: 1 }}>
         {colored.map((s) => (
           <Box key={s.key} sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>

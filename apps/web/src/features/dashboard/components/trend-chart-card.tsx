@@ -27,6 +27,7 @@ export function TrendChartCard({
     <SectionCard title={t('chart.title')} subtitle={total} data-testid="dashboard-chart">
       {chart ? (
         <ReportChart
+          title={t('chart.title')}
           rows={chartRows(chart)}
           series={[
             { key: 'amount', label: t('figures.amount'), kind: 'bar', money: true },
