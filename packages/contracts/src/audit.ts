@@ -62,5 +62,25 @@ export const AUDIT_ACTIONS = [
   'outbox.reset',
   'company.update',
   'company.image',
+  'shop.create',
+  'shop.create_branch',
+  'shop.update',
+  'shop.logo',
+  'shop.message',
+  'price.create',
+  'price.update',
+  'price.delete',
+  'bill.correct',
+  'bill.cancel',
+  'bill.lost',
 ] as const;
-export const AUDIT_ENTITIES = ['user', 'session', 'message', 'whatsapp', 'company'] as const;
+export const AUDIT_ENTITIES = [
+  'user',
+  'session',
+  'message',
+  'whatsapp',
+  'company',
+  'shop',
+  'price_rule',
+  'bill',
+] as const;

@@ -21,29 +21,111 @@ export interface NewAuditEvent {
   requestId: string | null;
 }
 
+/** An event that happened at a known time (the demo's history), not at the time it is appended. */
+export interface DatedAuditEvent extends NewAuditEvent {
+  at: Date;
+}
+
+/** Takes the chain lock (held until commit) and reads the head: the newest event's hash and time. */
+async function lockChainHead(tx: Executor) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
+  const [last] = await tx
+    .select({ hash: auditEvents.hash, at: auditEvents.at })
+    .from(auditEvents)
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return { hash: last?.hash ?? GENESIS_HASH, at: last?.at ?? null };
+}
+
+/** JSON round trip: what is hashed is exactly what jsonb will give back. */
+const asStored = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+
 /**
  * Append an event inside the caller's transaction. Call it as the transaction's last statement:
  * the chain lock is held until commit.
  */
 export async function appendAuditEvent(tx: Executor, event: NewAuditEvent): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.auditChain})`);
-  const [last] = await tx
-    .select({ hash: auditEvents.hash })
-    .from(auditEvents)
-    .orderBy(desc(auditEvents.id))
-    .limit(1);
+  const head = await lockChainHead(tx);
   const seq = await tx.execute<{ id: string }>(
     sql`select nextval(pg_get_serial_sequence('audit_events', 'id'))::text as id`,
   );
   const id = seq.rows[0]?.id;
   if (!id) throw new Error('audit sequence returned nothing');
-  // JSON round trip: what is hashed is exactly what jsonb will give back.
-  const before = event.before === undefined ? null : JSON.parse(JSON.stringify(event.before));
-  const after = event.after === undefined ? null : JSON.parse(JSON.stringify(event.after));
+  const before = asStored(event.before);
+  const after = asStored(event.after);
   const at = new Date();
-  const prevHash = last?.hash ?? GENESIS_HASH;
-  const hash = auditHash({ ...event, id, at, before, after, prevHash });
-  await tx.insert(auditEvents).values({ ...event, id: BigInt(id), at, before, after, prevHash, hash });
+  const hash = auditHash({ ...event, id, at, before, after, prevHash: head.hash });
+  await tx
+    .insert(auditEvents)
+    .values({ ...event, id: BigInt(id), at, before, after, prevHash: head.hash, hash });
+}
+
+/** The time of the chain's newest event; null while the chain is empty. */
+export async function lastAuditAt(db: Executor): Promise<Date | null> {
+  const [last] = await db
+    .select({ at: auditEvents.at })
+    .from(auditEvents)
+    .orderBy(desc(auditEvents.id))
+    .limit(1);
+  return last?.at ?? null;
+}
+
+/** Dated events that would put the chain out of time order: nothing was appended. */
+export class AuditTimeOrderError extends Error {}
+
+/**
+ * Append events that happened earlier (the demo's history), in the caller's transaction and on the
+ * same chain as appendAuditEvent, each with its own time. The chain stays in time order: the
+ * events must come in time order, none before the chain's newest event, none after now.
+ */
+export async function appendPastAuditEvents(
+  tx: Executor,
+  events: readonly DatedAuditEvent[],
+  batch = 10_000,
+): Promise<void> {
+  if (!events.length) return;
+  const head = await lockChainHead(tx);
+  let previous = head.at?.getTime() ?? Number.NEGATIVE_INFINITY;
+  const now = Date.now();
+  for (const e of events) {
+    const at = e.at.getTime();
+    if (!(at >= previous && at <= now))
+      throw new AuditTimeOrderError(`audit event out of time order: ${e.at.toISOString()}`);
+    previous = at;
+  }
+  const seq = await tx.execute<{ id: string }>(
+    sql`select id::text from (select nextval(pg_get_serial_sequence('audit_events', 'id')) as id
+        from generate_series(1, ${events.length}::int)) s order by s.id`,
+  );
+  let prevHash = head.hash;
+  const rows = events.map((e, i) => {
+    const id = seq.rows[i]?.id;
+    if (!id) throw new Error('audit sequence returned too few ids');
+    const before = asStored(e.before);
+    const after = asStored(e.after);
+    const hash = auditHash({ ...e, id, before, after, prevHash });
+    const row = { ...e, id, before, after, prevHash, hash };
+    prevHash = hash;
+    return row;
+  });
+  for (let i = 0; i < rows.length; i += batch) await insertAuditRows(tx, rows.slice(i, i + batch));
+}
+
+type HashedRow = DatedAuditEvent & { id: string; prevHash: string; hash: string };
+
+/** Many rows in one statement: one array per column (a row per parameter set would take 15 each). */
+async function insertAuditRows(tx: Executor, rows: HashedRow[]): Promise<void> {
+  const col = <T>(pick: (r: HashedRow) => T) => sql.param(rows.map(pick));
+  const json = (v: unknown) => (v === null ? null : JSON.stringify(v));
+  await tx.execute(sql`
+    insert into audit_events (id, at, actor_id, actor_name, actor_role, shop_id, action, entity, entity_id,
+      before, after, ip, request_id, prev_hash, hash)
+    select * from unnest(${col((r) => r.id)}::bigint[], ${col((r) => r.at.toISOString())}::timestamptz[],
+      ${col((r) => r.actorId)}::uuid[], ${col((r) => r.actorName)}::text[], ${col((r) => r.actorRole)}::text[],
+      ${col((r) => r.shopId)}::uuid[], ${col((r) => r.action)}::text[], ${col((r) => r.entity)}::text[],
+      ${col((r) => r.entityId)}::text[], ${col((r) => json(r.before))}::jsonb[], ${col((r) => json(r.after))}::jsonb[],
+      ${col((r) => r.ip)}::text[], ${col((r) => r.requestId)}::text[], ${col((r) => r.prevHash)}::text[],
+      ${col((r) => r.hash)}::text[])`);
 }
 
 export interface AuditFilter {

@@ -14,7 +14,7 @@ import {
   type TestApp,
   unique,
 } from '../../test/harness.ts';
-import { appendAuditEvent } from './audit.repository.ts';
+import { appendAuditEvent, appendPastAuditEvents } from './audit.repository.ts';
 import { verifyAuditChain } from './audit.verify.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -263,6 +263,47 @@ describe('the audit chain', () => {
       const gap = await runVerify(chain.url);
       expect(gap.code).toBe(1);
       expect(gap.stdout).toContain(`audit chain BROKEN at event ${next}:`);
+    } finally {
+      await chain.close();
+    }
+  });
+});
+
+describe("appendPastAuditEvents (the demo's history)", () => {
+  const dated = (at: Date) => ({
+    at,
+    actorId: null,
+    actorName: 'system',
+    actorRole: null,
+    shopId: null,
+    action: 'test.past',
+    entity: 'test',
+    entityId: at.toISOString(),
+    before: null,
+    after: { note: 'ທົດສອບ "quoted" \\ back' },
+    ip: null,
+    requestId: null,
+  });
+
+  it('appends dated events on the same chain, and only forward in time', async () => {
+    const chain = await createTestApp();
+    try {
+      const day = (n: number) => new Date(Date.now() - n * 86_400_000);
+      const past = [dated(day(3)), dated(day(2))];
+      await chain.db.transaction((tx) => appendPastAuditEvents(tx, past));
+      const { at: _now, ...live } = dated(new Date());
+      await appendAuditEvent(chain.db, live);
+      expect(await verifyAuditChain(chain.db)).toMatchObject({ ok: true, checked: 3 });
+      const rows = await chain.db.select().from(auditEvents).orderBy(auditEvents.id);
+      expect(rows.slice(0, 2).map((r) => [r.at, r.after])).toEqual(past.map((e) => [e.at, e.after]));
+
+      // Older than the chain's newest event, after now, or out of order among themselves: refused.
+      for (const events of [[dated(day(1))], [dated(day(-1))], [dated(new Date()), dated(day(1))]]) {
+        await expect(chain.db.transaction((tx) => appendPastAuditEvents(tx, events))).rejects.toThrow(
+          /out of time order/,
+        );
+      }
+      expect(await verifyAuditChain(chain.db)).toMatchObject({ ok: true, checked: 3 });
     } finally {
       await chain.close();
     }

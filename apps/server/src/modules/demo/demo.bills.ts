@@ -14,6 +14,11 @@ import { ROLLUP_METHODS, ShopRollup } from './demo.rollup.ts';
 export interface DemoShop {
   id: string;
   seq: number;
+  code: string;
+  /** The main shop of a branch; null for a main shop. */
+  parentId: string | null;
+  /** The agent who serves the shop. */
+  agentId: string;
   hours: ShopHours;
   template: ShopTemplate;
   /** Scales the template's traffic (branches are quieter). */

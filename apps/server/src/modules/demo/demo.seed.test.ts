@@ -2,6 +2,7 @@ import { businessDate } from '@parking-hub/contracts/business-day';
 import { calculateFee } from '@parking-hub/contracts/fee';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
+import { verifyAuditChain } from '../audit/audit.verify.ts';
 import { ruleOf } from '../bills/bills.mapping.ts';
 import { billApi } from '../bills/bills.test-support.ts';
 import { DEMO_PASSWORD, type SeedSummary, seedDemo } from './demo.seed.ts';
@@ -132,4 +133,153 @@ describe('npm run seed:demo', () => {
     expect(res.body.data?.number).toBe((last?.hi ?? 0) + 1);
     expect((await seedDemo(t.database, { shops: 6, days: 1, seed: 3 })).skipped).toBe(true);
   });
+
+  it('leaves an audit trail of every kind by the demo users over the demo period, on a chain that verifies', async () => {
+    const trail = await trailOf();
+    expect(trail.length).toBe(summary.events);
+    const kinds = ['user.create', 'auth.login', 'shop.create', 'shop.create_branch', 'price.create'];
+    for (const action of [...kinds, 'price.update', 'bill.cancel', 'bill.correct', 'bill.lost']) {
+      expect(of(trail, action).length, action).toBeGreaterThan(0);
+    }
+    // Inside the demo's period, and the whole chain (the tests' own sign-ins after it) in time order.
+    const start = new Date(now.getTime() - (14 + 30) * 86_400_000);
+    expect(trail.filter((e) => e.at < start || e.at > now)).toEqual([]);
+    const times = (await q<{ at: Date }>('select at from audit_events order by id')).map((e) =>
+      e.at.getTime(),
+    );
+    expect(times).toEqual([...times].sort((a, b) => a - b));
+    expect(await verifyAuditChain(t.db)).toMatchObject({ ok: true, checked: times.length });
+
+    // Every actor a demo user, named and ranked as they are; the installation alone by the system.
+    const users = await q<{ id: string; full_name: string; role: string; created_at: Date }>(
+      'select id, full_name, role, created_at from users',
+    );
+    const user = new Map(users.map((u) => [u.id, `${u.full_name} ${u.role}`]));
+    const strangers = trail.filter(
+      (e) => e.actor_id && user.get(e.actor_id) !== `${e.actor_name} ${e.actor_role}`,
+    );
+    expect(strangers).toEqual([]);
+    const bySystem = trail.filter((e) => e.actor_id === null).map((e) => `${e.actor_name} ${e.action}`);
+    expect(bySystem).toEqual(['system user.create']);
+    // Every user and shop made in the trail, at the time its row says; the staff by their manager.
+    const made = new Map(of(trail, 'user.create').map((e) => [e.entity_id, e.at.getTime()]));
+    expect(users.map((u) => made.get(u.id))).toEqual(users.map((u) => u.created_at.getTime()));
+    const staffBy = of(trail, 'user.create').filter((e) => (e.after as { role: string }).role === 'SHOP');
+    expect(staffBy.map((e) => e.actor_role)).toEqual(Array(16).fill('MANAGER'));
+    const shops = await q<{ id: string; created_at: Date }>('select id, created_at from shops');
+    const opened = [...of(trail, 'shop.create'), ...of(trail, 'shop.create_branch')];
+    const openedAt = new Map(opened.map((e) => [e.entity_id, e.at.getTime()]));
+    expect(shops.map((s) => openedAt.get(s.id))).toEqual(shops.map((s) => s.created_at.getTime()));
+  });
+
+  it("the trail's tariffs end as the rules are, and its cashiers sign in every day", async () => {
+    const trail = await trailOf();
+    const rules = await q<{
+      id: string;
+      mode: string;
+      flat_fee: number;
+      first_period_fee: number;
+      lost: number;
+    }>('select id, mode, flat_fee, first_period_fee, lost_ticket_fee as lost from price_rules');
+    const last = new Map(
+      trail.filter((e) => e.entity === 'price_rule').map((e) => [e.entity_id, e.after as Fees]),
+    );
+    expect(last.size).toBe(rules.length);
+    for (const r of rules) {
+      const a = last.get(r.id);
+      expect([a?.mode, a?.flatFee, a?.firstPeriodFee, a?.lostTicketFee]).toEqual([
+        r.mode,
+        r.flat_fee,
+        r.first_period_fee,
+        r.lost,
+      ]);
+    }
+    const entry = (f: Fees) => (f.mode === 'FLAT' ? f.flatFee : f.firstPeriodFee);
+    const raises = of(trail, 'price.update').filter((e) => entry(e.after as Fees) > entry(e.before as Fees));
+    expect(raises.length).toBeGreaterThan(0);
+
+    // Every user at least once, every cashier on each whole day of the demo's 14.
+    const users = await q<{ id: string; role: string; last_login_at: Date }>(
+      'select id, role, last_login_at from users',
+    );
+    for (const u of users) {
+      const signIns = of(trail, 'auth.login').filter((e) => e.actor_id === u.id);
+      expect(signIns.length, u.id).toBeGreaterThanOrEqual(u.role === 'SHOP' ? 13 : 1);
+      expect(u.last_login_at.getTime()).toBeGreaterThanOrEqual(signIns.at(-1)?.at.getTime() ?? 0);
+    }
+  });
+
+  it("the trail cancels, corrects and loses the demo's bills as the bill services record it", async () => {
+    const trail = await trailOf();
+    // One event per cancelled or lost bill, by whom and when the bill says.
+    const [bills] = await q<{ cancelled: number; cancels: number; lost: number; losses: number }>(
+      `select count(*) filter (where b.status = 'CANCELLED')::int as cancelled,
+              count(e.id) filter (where e.action = 'bill.cancel' and e.at = b.cancelled_at
+                and e.actor_id = b.cancelled_by and e.after->>'cancelReason' = b.cancel_reason)::int as cancels,
+              count(*) filter (where b.status = 'LOST')::int as lost,
+              count(e.id) filter (where e.action = 'bill.lost' and e.at = b.check_out_at
+                and e.actor_id = b.check_out_by and (e.after->>'fee')::int = b.fee)::int as losses
+       from bills b
+       left join audit_events e on e.entity = 'bill' and e.entity_id = b.id::text and e.action <> 'bill.correct'
+       where b.status in ('CANCELLED', 'LOST')`,
+    );
+    const lost = of(trail, 'bill.lost').length;
+    expect(bills).toEqual({ cancelled: summary.cancelled, cancels: summary.cancelled, lost, losses: lost });
+    expect(of(trail, 'bill.cancel').length).toBe(summary.cancelled);
+    // Corrections by a manager before the vehicle left; the bill as stored is the corrected one.
+    const corrected = await q<Record<string, unknown>>(
+      `select e.after, e.at, e.actor_role as role, b.plate, b.vehicle_type, b.check_in_at, b.check_out_at
+       from audit_events e join bills b on b.id::text = e.entity_id where e.action = 'bill.correct'`,
+    );
+    expect(corrected.length).toBe(of(trail, 'bill.correct').length);
+    for (const c of corrected) {
+      const after = c.after as Record<string, string>;
+      const fixed = [c.role, after.plate ?? c.plate, after.vehicleType ?? c.vehicle_type];
+      expect(fixed).toEqual(['MANAGER', c.plate, c.vehicle_type]);
+      const [at, inAt, outAt] = [c.at, c.check_in_at, c.check_out_at] as (Date | null)[];
+      expect(at && inAt && at > inAt && (!outAt || at < outAt)).toBe(true);
+    }
+
+    // The same shapes as the services write: a cancellation, a correction and a lost ticket now.
+    const { token } = await loginAs(t.app, 'manager-tls', DEMO_PASSWORD);
+    const api = billApi(t);
+    const ids: unknown[] = [];
+    for (let i = 0; i < 3; i++) {
+      ids.push((await api.checkIn(token, { vehicleType: 'CAR', plate: 'ກຂ 1234' })).body.data?.id);
+    }
+    await api.post('bills/update', token, { action: 'CANCEL', id: ids[0], reason: 'ພິມຜິດ' });
+    const correction = { action: 'CORRECT', id: ids[1], plate: 'ກຂ 1243', reason: 'ປ້ອນທະບຽນລົດຜິດ' };
+    await api.post('bills/update', token, correction);
+    await api.post('bill/lost', token, { id: ids[2] });
+    const real = await q<AuditRow>(
+      `select * from audit_events where id > $1 and (action like 'bill.%' or action = 'auth.login')`,
+      [trail.at(-1)?.id],
+    );
+    const actions = ['auth.login', 'bill.cancel', 'bill.correct', 'bill.lost'];
+    expect([...new Set(real.map((e) => e.action))].sort()).toEqual(actions);
+    const shape = (e: AuditRow) => `${e.action} ${keys(e.before)} ${keys(e.after)}`;
+    const demoShapes = new Set(trail.map(shape));
+    expect(real.map(shape).filter((s) => !demoShapes.has(s))).toEqual([]);
+  });
 });
+
+/** The events the seed appended: the first on the chain. */
+const trailOf = () => q<AuditRow>('select * from audit_events order by id limit $1', [summary.events]);
+const of = (events: AuditRow[], action: string) => events.filter((e) => e.action === action);
+
+interface AuditRow {
+  id: string;
+  at: Date;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_role: string | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: unknown;
+  after: unknown;
+}
+
+type Fees = { mode: string; flatFee: number; firstPeriodFee: number; lostTicketFee: number };
+
+const keys = (v: unknown) => (v && typeof v === 'object' ? Object.keys(v).sort().join(',') : String(v));

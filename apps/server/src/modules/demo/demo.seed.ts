@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client.ts';
+import { lastAuditAt } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ensureFirstAdmin } from '../users/bootstrap.ts';
 import type { BillCounts, DemoShop } from './demo.bills.ts';
@@ -6,6 +7,7 @@ import { TEMPLATES } from './demo.catalog.ts';
 import { loadBills } from './demo.load.ts';
 import { Random } from './demo.random.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
+import { installedAt, writeDemoTrail } from './demo.trail.ts';
 
 /** Every demo user signs in with this password (README). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -19,6 +21,8 @@ export interface SeedOptions {
   /** Add a new set of shops even when the demo shops exist already. */
   append?: boolean;
   prints?: boolean;
+  /** The backdated audit trail of the demo's users (README: Demo); on unless false. */
+  trail?: boolean;
   now?: Date;
   log?: (line: string) => void;
 }
@@ -27,6 +31,8 @@ export interface SeedSummary extends BillCounts {
   shops: number;
   branches: number;
   users: number;
+  /** Events the seed appended to the audit chain (the installation and the demo's trail). */
+  events: number;
   seconds: number;
   skipped: boolean;
 }
@@ -46,13 +52,27 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
   try {
     const existing = await client.query(`select 1 from shops where code = $1`, [TEMPLATES[0]?.code]);
     if (existing.rowCount && !o.append) {
-      return { ...counts, shops: 0, branches: 0, users: 0, seconds: 0, skipped: true };
+      return { ...counts, shops: 0, branches: 0, users: 0, events: 0, seconds: 0, skipped: true };
     }
     const suffix = existing.rowCount ? `-${Date.now().toString(36).slice(-4).toUpperCase()}` : '';
     const usersBefore = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);
-    await ensureFirstAdmin(database.db, { username: 'admin', password: DEMO_PASSWORD });
+    const now = o.now ?? new Date();
+    // The story starts a month before the first bill: shops open, tariffs set, staff added.
+    const start = new Date(now.getTime() - (o.days + 30) * 86_400_000);
+    // The chain only grows forward in time: the backdated trail only goes on a chain that has
+    // nothing newer than its start (a fresh demo database; not with --append).
+    const chainSince = await lastAuditAt(database.db);
+    const trail = o.trail !== false && (chainSince === null || chainSince <= start);
+    if (chainSince && chainSince > start)
+      log(`No audit trail: the chain has events since ${chainSince.toISOString()}.`);
+    const at = trail ? installedAt(start) : undefined;
+    const installed = await ensureFirstAdmin(database.db, { username: 'admin', password: DEMO_PASSWORD, at });
     const hash = await hashPassword(DEMO_PASSWORD);
-    await insertUser(client, { username: 'ops', fullName: 'ທີມງານ Parking Hub', role: 'ADMIN' }, hash);
+    const ops = await insertUser(
+      client,
+      { username: 'ops', fullName: 'ທີມງານ Parking Hub', role: 'ADMIN' },
+      hash,
+    );
     // The company the public footer and the e-receipts show (made up, as everything in the demo).
     await client.query(
       `insert into company_profile (id, company_name, branch, telephone, whatsapp, email, address)
@@ -62,7 +82,6 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     );
     const agents = await ensureAgents(client, hash);
     const rng = new Random(o.seed);
-    const validFrom = new Date((o.now ?? new Date()).getTime() - (o.days + 30) * 86_400_000);
     const scale = o.perDay ? o.perDay / templateAverage : 1;
     const made: DemoShop[] = [];
     let branches = 0;
@@ -80,7 +99,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
         { template, code, name, parentId: null, agentId, scale },
         hash,
         null,
-        validFrom,
+        start,
       );
       made.push(main);
       if (template.branch && round % 2 === 0) {
@@ -93,7 +112,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
           agentId,
           scale: scale * 0.4,
         };
-        made.push(await insertDemoShop(client, rng, spec, hash, main.manager, validFrom));
+        made.push(await insertDemoShop(client, rng, spec, hash, main.manager, start));
         branches++;
       }
       await client.query('commit');
@@ -107,8 +126,8 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     if (superuser) await client.query('set local session_replication_role = replica');
     await client.query('lock table bills, bill_prints, report_daily in share row exclusive mode');
     const empty = !(await client.query('select 1 from bills limit 1')).rowCount;
-    const now = (o.now ?? new Date()).getTime();
-    const lastNumbers = await loadBills(client, made, { days: o.days, seed: o.seed, now, log }, counts, {
+    const load = { days: o.days, seed: o.seed, now: now.getTime(), log };
+    const lastNumbers = await loadBills(client, made, load, counts, {
       superuser,
       bulk: superuser && empty,
     });
@@ -134,10 +153,21 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
         [ids],
       );
     }
+    let events = installed ? 1 : 0;
+    if (trail) {
+      const superAdmin = await client.query<{ id: string }>(
+        `select id from users where role = 'SUPER-ADMIN' and deleted_at is null order by created_at limit 1`,
+      );
+      const input = { shops: made, superAdmin: superAdmin.rows[0]?.id ?? '', ops, agents, start, now };
+      events += await writeDemoTrail(database, { ...input, days: o.days, seed: o.seed, log });
+      log(
+        `${events.toLocaleString('en')} audit events written after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    }
     // What autovacuum would do in time, done now: statistics for the planner, and the visibility
     // map that lets the report and history indexes answer without the table (index-only scans).
     await client.query(
-      'vacuum (analyze) bills, report_daily, report_scope_daily, report_monthly, plate_pairs, plate_visits',
+      'vacuum (analyze) bills, report_daily, report_scope_daily, report_monthly, plate_pairs, plate_visits, audit_events',
     );
     log(`vacuumed and analysed after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const usersAfter = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);
@@ -146,6 +176,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
       shops: made.length,
       branches,
       users: usersAfter - usersBefore,
+      events,
       seconds: (Date.now() - started) / 1000,
       skipped: false,
     };

@@ -144,6 +144,9 @@ export async function insertDemoShop(
   return {
     id: row.id,
     seq: row.seq,
+    code: spec.code,
+    parentId: spec.parentId,
+    agentId: spec.agentId,
     hours: { timezone: DEFAULT_TIMEZONE, openShop: t.openShop, closeShop: t.closeShop },
     template: t,
     scale: spec.scale,

@@ -36,7 +36,7 @@ export function toPriceRule(row: PriceRuleRow): PriceRule {
   };
 }
 
-const auditView = (rule: PriceRule | undefined) => {
+export const auditView = (rule: PriceRule | undefined) => {
   if (!rule) return undefined;
   const { updatedAt: _u, ...view } = rule;
   return view;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
-import { appendAuditEvent } from '../audit/audit.repository.ts';
+import { appendAuditEvent, appendPastAuditEvents } from '../audit/audit.repository.ts';
 import { generatePassword, hashPassword } from '../auth/password.ts';
 import { countUsers, insertUser } from './users.repository.ts';
 
@@ -11,10 +11,13 @@ export interface BootstrapResult {
   generatedPassword: string | null;
 }
 
-/** On the first run (no users at all) create the SUPER-ADMIN; later runs change nothing. */
+/**
+ * On the first run (no users at all) create the SUPER-ADMIN; later runs change nothing. `at`: when
+ * the installation happened, for the demo's history (decision 004); now when not given.
+ */
 export async function ensureFirstAdmin(
   db: Db,
-  initial: { username: string; password: string | undefined },
+  initial: { username: string; password: string | undefined; at?: Date | undefined },
 ): Promise<BootstrapResult | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${ADVISORY_LOCKS.bootstrap})`);
@@ -26,8 +29,9 @@ export async function ensureFirstAdmin(
       fullName: 'Super Admin',
       role: 'SUPER-ADMIN',
       passwordHash: await hashPassword(password),
+      ...(initial.at ? { createdAt: initial.at, updatedAt: initial.at } : {}),
     });
-    await appendAuditEvent(tx, {
+    const event = {
       actorId: null,
       actorName: 'system',
       actorRole: null,
@@ -39,7 +43,9 @@ export async function ensureFirstAdmin(
       after: { id, username: initial.username, role: 'SUPER-ADMIN', bootstrap: true },
       ip: null,
       requestId: null,
-    });
+    };
+    if (initial.at) await appendPastAuditEvents(tx, [{ ...event, at: initial.at }]);
+    else await appendAuditEvent(tx, event);
     return { username: initial.username, generatedPassword };
   });
 }

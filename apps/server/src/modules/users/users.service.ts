@@ -47,7 +47,7 @@ export function toUser(row: PublicUserRow): User {
 }
 
 /** What the audit trail keeps of a user: never the password hash. */
-function auditView(u: User) {
+export function auditView(u: User) {
   const { lastLoginAt: _l, createdAt: _c, updatedAt: _u, ...rest } = u;
   return rest;
 }
