@@ -9,6 +9,7 @@ import { ReportFrame } from './components/report-frame';
 import { ReportPager } from './components/report-pager';
 import { ReportSection } from './components/report-section';
 import { ReportTable } from './components/report-table';
+import { dateCell } from './export/sheet';
 import { dayLabel, shortDayLabel } from './report-format';
 import { staffLabels } from './staff-label';
 import { useReportParams } from './use-report-params';
@@ -19,7 +20,11 @@ type DateRow = ReportCancel['byDate'][number];
 
 function billColumns(t: TFunction, withShop: boolean): ReportColumn<CancelledBill>[] {
   return [
-    { key: 'cancelledAt', header: t('columns.cancelledAt'), value: (b) => formatDateTime(b.cancelledAt) },
+    {
+      key: 'cancelledAt',
+      header: t('columns.cancelledAt'),
+      value: (b) => dateCell(formatDateTime(b.cancelledAt)),
+    },
     // A bill number is a name, not a quantity: no thousands separator.
     { key: 'number', header: t('columns.number'), value: (b) => b.number },
     ...(withShop
@@ -54,7 +59,7 @@ function staffColumns(t: TFunction): ReportColumn<StaffRow>[] {
 
 function dateColumns(t: TFunction): ReportColumn<DateRow>[] {
   return [
-    { key: 'date', header: t('columns.date'), value: (r) => dayLabel(r.date) },
+    { key: 'date', header: t('columns.date'), value: (r) => dateCell(dayLabel(r.date)) },
     ...countColumns<DateRow>(t),
   ];
 }

@@ -12,6 +12,7 @@ import { ReportFrame } from './components/report-frame';
 import { ReportPager } from './components/report-pager';
 import { ReportSection } from './components/report-section';
 import { ReportTable } from './components/report-table';
+import { dateCell } from './export/sheet';
 import { useReportParams } from './use-report-params';
 
 const EXTRA_KEYS = ['minVisits'] as const;
@@ -43,8 +44,8 @@ function customerColumns(t: TFunction, withShop: boolean): ReportColumn<RegularC
       value: (r) => t(`common:vehicles.${r.vehicleType}`),
     },
     ...shop,
-    { key: 'firstAt', header: t('columns.firstAt'), value: (r) => formatDateTime(r.firstAt) },
-    { key: 'lastAt', header: t('columns.lastAt'), value: (r) => formatDateTime(r.lastAt) },
+    { key: 'firstAt', header: t('columns.firstAt'), value: (r) => dateCell(formatDateTime(r.firstAt)) },
+    { key: 'lastAt', header: t('columns.lastAt'), value: (r) => dateCell(formatDateTime(r.lastAt)) },
   ];
 }
 

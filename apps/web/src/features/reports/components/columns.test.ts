@@ -1,6 +1,7 @@
 import { emptyMeasures } from '@parking-hub/contracts/reports';
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { dateCell } from '../export/sheet';
 import {
   formatCell,
   measureColumns,
@@ -43,6 +44,7 @@ describe('report columns', () => {
     expect(formatCell('ລວມ', 'text')).toBe('ລວມ');
     expect(formatCell(null, 'money')).toBe('');
     expect(formatCell(34219, 'text')).toBe('34219');
+    expect(formatCell(dateCell('25/11/2026 14:05'), 'text')).toBe('25/11/2026 14:05');
   });
 
   it('put the totals label in the first column without a total', () => {

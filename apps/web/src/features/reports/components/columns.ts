@@ -57,10 +57,11 @@ export function measureTotals(totals: ReportMeasures): TotalsLine {
   return Object.fromEntries(MEASURE_KEYS.map((k) => [k, totals[k]]));
 }
 
-/** A cell as the screen shows it: '1,234,567 ₭', '1,234', or as it is (text, a bill number). */
+/** A cell as the screen shows it: '1,234,567 ₭', '1,234', a date's text, or as it is (a bill number). */
 export function formatCell(cell: Cell, kind: ReportColumn<unknown>['kind']): string {
   if (cell === null) return '';
   if (typeof cell === 'string') return cell;
+  if (typeof cell === 'object') return cell.text;
   if (kind === 'money') return formatKip(cell);
   return kind === 'count' ? cell.toLocaleString('en-US') : String(cell);
 }

@@ -3,7 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ReportChart } from '../../../components/chart/report-chart';
-import type { ExportSheet } from '../export/sheet';
+import { dateCell, type ExportSheet } from '../export/sheet';
 import { useReportParams } from '../use-report-params';
 import { measureColumns, measureTotals, type ReportColumn, toSheet } from './columns';
 import { ReportFrame } from './report-frame';
@@ -20,7 +20,7 @@ export interface PeriodReportData<R extends ReportMeasures> {
 }
 
 export interface PeriodShape<R> {
-  /** The row's period in the table and export ('01/05/2026', '05/2026'), and under the chart. */
+  /** The row's period in the table and export ('01/05/2026', '05/2026'; a date in Excel). */
   label: (row: R) => string;
   chartLabel: (row: R) => string;
   key: (row: R) => string;
@@ -33,7 +33,11 @@ export const isQuietPeriod = (data: { totals: ReportMeasures }) =>
   data.totals.billsIn === 0 && data.totals.billsOut === 0 && data.totals.cancelled === 0;
 
 function columnsOf<R extends ReportMeasures>(t: TFunction, shape: PeriodShape<R>) {
-  const period: ReportColumn<R> = { key: 'period', header: t(`reports:${shape.column}`), value: shape.label };
+  const period: ReportColumn<R> = {
+    key: 'period',
+    header: t(`reports:${shape.column}`),
+    value: (row) => dateCell(shape.label(row)),
+  };
   const vehicle: ReportColumn<VehicleRow> = {
     key: 'vehicleType',
     header: t('reports:columns.vehicleType'),

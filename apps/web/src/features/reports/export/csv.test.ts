@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BOM, buildCsv, csvCell } from './csv';
-import type { ExportSheet } from './sheet';
+import { dateCell, type ExportSheet } from './sheet';
 
 const sheet: ExportSheet = {
   name: 'ສະຫຼຸບ',
@@ -31,6 +31,16 @@ describe('csvCell', () => {
     expect(csvCell('+856 20')).toBe("'+856 20");
     expect(csvCell('-')).toBe("'-");
     expect(csvCell('@me')).toBe("'@me");
+  });
+});
+
+describe('date cells', () => {
+  it('are written as the text the screen shows', () => {
+    expect(csvCell(dateCell('25/11/2026'))).toBe('25/11/2026');
+    expect(csvCell(dateCell('25/11/2026 14:05'))).toBe('25/11/2026 14:05');
+    expect(csvCell(dateCell('11/2026'))).toBe('11/2026');
+    const rows = [[dateCell('01/05/2026'), 12, 32000]];
+    expect(buildCsv({ ...sheet, rows })).toBe(buildCsv({ ...sheet, rows: [['01/05/2026', 12, 32000]] }));
   });
 });
 

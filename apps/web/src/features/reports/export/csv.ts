@@ -9,6 +9,7 @@ const FORMULA_START = /^[=+\-@\t\r]/;
 export function csvCell(cell: Cell): string {
   if (cell === null) return '';
   if (typeof cell === 'number') return Number.isFinite(cell) ? String(cell) : '';
+  if (typeof cell === 'object') return csvCell(cell.text);
   const text = FORMULA_START.test(cell) ? `'${cell}` : cell;
   return /[",\r\n]|^\s|\s$/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }

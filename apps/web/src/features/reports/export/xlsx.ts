@@ -1,9 +1,10 @@
 import { strToU8, zipSync } from 'fflate';
-import { type Cell, type ExportSheet, sheetLines } from './sheet';
+import { type Cell, columnNamesRow, type DateCell, type ExportSheet, isDateCell, sheetLines } from './sheet';
 
 /**
- * The smallest .xlsx Excel, LibreOffice and Google Sheets open: inline-string and number cells
- * (no shared-strings table), a bold style for the column names and totals, '#,##0' for numbers.
+ * The smallest .xlsx Excel, LibreOffice and Google Sheets open: inline-string, number and date
+ * cells (no shared-strings table), a bold style for the column names and totals, '#,##0' for
+ * numbers, dd/mm/yyyy dates, and the rows down to the column names frozen.
  */
 
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
@@ -56,10 +57,33 @@ export function sheetNames(names: string[]): string[] {
   });
 }
 
-const STYLE = { plain: 0, number: 1, bold: 2, boldNumber: 3 } as const;
+/** Indices into styles.xml's cellXfs. */
+const STYLE = { plain: 0, number: 1, bold: 2, boldNumber: 3, day: 4, dateTime: 5, month: 6 } as const;
+
+/** Custom number formats (ids from 164, after the built-in ones). */
+const DATE_FORMATS = { day: 164, dateTime: 165, month: 166 } as const;
+const FORMAT_CODES: Record<keyof typeof DATE_FORMATS, string> = {
+  day: 'dd/mm/yyyy',
+  dateTime: 'dd/mm/yyyy hh:mm',
+  month: 'mm/yyyy',
+};
+
+const DAY_MS = 86_400_000;
+/** Excel's day 0. Counting from 30/12/1899 matches Excel's serials from 01/03/1900 on (Excel
+ * keeps Lotus's 29/02/1900, so it is one day behind this count before then). */
+const EPOCH = Date.UTC(1899, 11, 30);
+
+/** The date's serial number: whole days since 30/12/1899, the time as the fraction of its day.
+ * The wall-clock parts are written as they are: no time-zone arithmetic. */
+export function dateSerial(date: DateCell): number {
+  const days = (Date.UTC(date.year, date.month - 1, date.day) - EPOCH) / DAY_MS;
+  return days + (date.hour * 60 + date.minute) / 1440;
+}
 
 function cellXml(cell: Cell, ref: string, bold: boolean): string {
   if (cell === null || cell === '') return '';
+  // Dates are never in the bold rows (column names, totals), so they have no bold styles.
+  if (isDateCell(cell)) return `<c r="${ref}" s="${STYLE[cell.show]}"><v>${dateSerial(cell)}</v></c>`;
   if (typeof cell === 'number') {
     if (!Number.isFinite(cell)) return '';
     return `<c r="${ref}" s="${bold ? STYLE.boldNumber : STYLE.number}"><v>${cell}</v></c>`;
@@ -69,11 +93,19 @@ function cellXml(cell: Cell, ref: string, bold: boolean): string {
 }
 
 const displayLength = (cell: Cell) =>
-  typeof cell === 'number' ? cell.toLocaleString('en-US').length : (cell ?? '').length;
+  typeof cell === 'number'
+    ? cell.toLocaleString('en-US').length
+    : isDateCell(cell)
+      ? cell.text.length
+      : (cell ?? '').length;
+
+/** Keeps the rows down to the column names in view while the rest scrolls. */
+const frozenPane = (row: number) =>
+  `<sheetViews><sheetView workbookViewId="0"><pane ySplit="${row}" topLeftCell="A${row + 1}" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>`;
 
 export function worksheetXml(sheet: ExportSheet): string {
   const lines = sheetLines(sheet);
-  const headerRow = sheet.heading.length ? sheet.heading.length + 1 : 0;
+  const headerRow = columnNamesRow(sheet) - 1;
   const totalsRow = sheet.totals ? lines.length - 1 : -1;
   const rows = lines.map((line, r) => {
     const bold = r === headerRow || r === totalsRow;
@@ -88,15 +120,38 @@ export function worksheetXml(sheet: ExportSheet): string {
   const cols = widths
     .map((w, c) => `<col min="${c + 1}" max="${c + 1}" width="${w}" customWidth="1"/>`)
     .join('');
-  return `${XML_HEAD}<worksheet xmlns="${MAIN_NS}"><cols>${cols}</cols><sheetData>${rows.join('')}</sheetData></worksheet>`;
+  // The schema's order: sheetViews, cols, sheetData.
+  return `${XML_HEAD}<worksheet xmlns="${MAIN_NS}">${frozenPane(headerRow + 1)}<cols>${cols}</cols><sheetData>${rows.join('')}</sheetData></worksheet>`;
 }
 
+const xf = (numFmtId: number, fontId: number) =>
+  `<xf numFmtId="${numFmtId}" fontId="${fontId}" fillId="0" borderId="0" xfId="0"${fontId ? ' applyFont="1"' : ''}${numFmtId ? ' applyNumberFormat="1"' : ''}/>`;
+
+/** In STYLE's order: plain, number, bold, bold number, day, date-time, month. */
+const CELL_XFS = [
+  xf(0, 0),
+  xf(3, 0),
+  xf(0, 1),
+  xf(3, 1),
+  xf(DATE_FORMATS.day, 0),
+  xf(DATE_FORMATS.dateTime, 0),
+  xf(DATE_FORMATS.month, 0),
+];
+
+const NUM_FMTS = Object.entries(DATE_FORMATS).map(
+  ([name, id]) =>
+    `<numFmt numFmtId="${id}" formatCode="${escapeXml(FORMAT_CODES[name as keyof typeof DATE_FORMATS])}"/>`,
+);
+
+// The schema's order: numFmts, fonts, fills, borders, cellStyleXfs, cellXfs, cellStyles.
 const STYLES_XML = `${XML_HEAD}<styleSheet xmlns="${MAIN_NS}">
+<numFmts count="${NUM_FMTS.length}">${NUM_FMTS.join('')}</numFmts>
 <fonts count="2"><font><sz val="11"/><name val="Noto Sans Lao"/></font><font><b/><sz val="11"/><name val="Noto Sans Lao"/></font></fonts>
 <fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>
 <borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>
 <cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>
-<cellXfs count="4"><xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/><xf numFmtId="3" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/><xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/><xf numFmtId="3" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1" applyNumberFormat="1"/></cellXfs>
+<cellXfs count="${CELL_XFS.length}">${CELL_XFS.join('')}</cellXfs>
+<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>
 </styleSheet>`;
 
 /** The .xlsx file (a zip of XML parts) holding one worksheet per sheet. */
