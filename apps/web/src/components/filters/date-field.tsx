@@ -116,7 +116,14 @@ export function DateField({
         onAccept={(picked: Dayjs | null) => commit(picked)}
         sx={sx}
         slotProps={{
-          textField: { error, helperText, 'data-testid': testId, onBlur: () => commit(draft) } as object,
+          // Small, as every TextField of the theme (app/theme.ts): the picker's field is its own.
+          textField: {
+            size: 'small',
+            error,
+            helperText,
+            'data-testid': testId,
+            onBlur: () => commit(draft),
+          } as object,
           field: { clearable: true },
         }}
       />
