@@ -83,6 +83,11 @@ test.describe('the gate at 375 px', () => {
     await page.getByTestId('gate-plate').fill('x'.repeat(21));
     await page.getByTestId('gate-in-CAR').click();
     await expect(page.getByTestId('gate-check-in')).toContainText('ຍາວເກີນ');
+    await page.getByTestId('gate-plate').fill('ກຂ !!');
+    await page.getByTestId('gate-in-CAR').click();
+    await expect(page.getByTestId('gate-check-in')).toContainText(
+      'ທະບຽນລົດບໍ່ຖືກຮູບແບບ: ຕົວອັກສອນ ແລະ ຕົວເລກ (ເຊັ່ນ ກຂ 1234)',
+    );
     expect(await billsOf(s.shopId)).toBe(1);
   });
 

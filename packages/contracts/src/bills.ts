@@ -42,10 +42,15 @@ export const billIdSchema = z
   .trim()
   .regex(/^[1-9]\d{0,17}$/, { error: 'validation.invalid' });
 
+/**
+ * A licence plate as written: letters of any script (Lao province letters, Latin, Thai…) and
+ * digits, with spaces, dots or hyphens between, and at least one digit ('ກຂ 1234', 'ABC-123').
+ */
 export const plateSchema = z
   .string()
   .trim()
   .max(20, { error: 'validation.tooLong' })
+  .regex(/^(?=.*\p{N})[\p{L}\p{N}][\p{L}\p{M}\p{N} .-]*$/u, { error: 'validation.plateFormat' })
   .transform((v) => v.replace(/\s+/g, ' ').toUpperCase());
 
 export const memberNumberSchema = z

@@ -102,6 +102,7 @@ export const en: Record<MessageKey, string> = {
   'validation.invalid': 'This value is not valid',
   'validation.unknownField': 'Unknown field',
   'validation.tooShort': 'Too short (at least {{min}} characters)',
+  'validation.plateFormat': 'Not a plate: letters and digits, e.g. ກຂ 1234',
   'validation.tooLong': 'Too long (at most {{max}} characters)',
   'validation.tooSmall': 'Must be at least {{min}}',
   'validation.tooBig': 'Must be at most {{max}}',

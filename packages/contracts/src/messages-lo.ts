@@ -98,6 +98,7 @@ export const lo = {
   'validation.invalid': 'ຄ່າບໍ່ຖືກຕ້ອງ',
   'validation.unknownField': 'ບໍ່ຮູ້ຈັກຊ່ອງຂໍ້ມູນນີ້',
   'validation.tooShort': 'ສັ້ນເກີນໄປ (ຢ່າງໜ້ອຍ {{min}} ຕົວອັກສອນ)',
+  'validation.plateFormat': 'ທະບຽນລົດບໍ່ຖືກຮູບແບບ: ຕົວອັກສອນ ແລະ ຕົວເລກ (ເຊັ່ນ ກຂ 1234)',
   'validation.tooLong': 'ຍາວເກີນໄປ (ບໍ່ເກີນ {{max}} ຕົວອັກສອນ)',
   'validation.tooSmall': 'ຕ້ອງບໍ່ໜ້ອຍກວ່າ {{min}}',
   'validation.tooBig': 'ຕ້ອງບໍ່ເກີນ {{max}}',

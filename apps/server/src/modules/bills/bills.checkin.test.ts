@@ -86,6 +86,11 @@ describe('POST /v1/bill/create (check-in)', () => {
     const long = await api.checkIn(staff.token, { vehicleType: 'CAR', plate: 'X'.repeat(21) });
     expect(long.statusCode).toBe(400);
     expect(Object.keys(long.body.messages ?? {})).toEqual(['plate']);
+    // Not a plate: no digit, or signs that are neither letters nor digits.
+    for (const plate of ['ກຂ', '!!!', 'AB 12!', '-12'])
+      expectError(await api.checkIn(staff.token, { vehicleType: 'CAR', plate }), 400, {
+        plate: 'ທະບຽນລົດບໍ່ຖືກຮູບແບບ: ຕົວອັກສອນ ແລະ ຕົວເລກ (ເຊັ່ນ ກຂ 1234)',
+      });
     const badMember = await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber: 'no spaces!' });
     expect(Object.keys(badMember.body.messages ?? {})).toEqual(['memberNumber']);
     const english = await api.post('bill/create', staff.token, {}, { 'accept-language': 'en' });
