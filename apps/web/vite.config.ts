@@ -229,10 +229,11 @@ const MUI =
 /**
  * MUI components that neither the shell nor the dashboard draws at first (forms, menus, pickers,
  * tooltips: the shell loads those on use), and the parts only they use (input adornments, helper
- * texts, their icons, roving focus): a second chunk, loaded with the screens that need it.
+ * texts, their icons, roving focus, and what the date picker brings: its slide transitions,
+ * visually hidden text, theme props): a second chunk, loaded with the screens that need it.
  */
 const MUI_LATER =
-  /[\\/](@popperjs[\\/]|@mui[\\/]material[\\/]((Alert|Autocomplete|useAutocomplete|Card\w*|Checkbox|Collapse|Dialog\w*|FilledInput|FormGroup|Grow|Input|ListItem|ListItemSecondaryAction|Menu|MenuItem|MenuList|NativeSelect|Popover|Popper|Radio\w*|Select|Stack|Step\w*|TableContainer|TableFooter|TablePagination\w*|TextField|ToggleButton\w*|Tooltip|locale|InputAdornment|FormHelperText)[\\/]|internal[\\/]svg-icons[\\/](ArrowDropDown|CheckBox\w*|CheckCircle|Close|ErrorOutline|FirstPage|IndeterminateCheckBox|InfoOutlined|KeyboardArrow\w+|LastPage|RadioButton\w+|ReportProblemOutlined|SuccessOutlined|Warning)\.|utils[\\/](focusWithVisible|getScrollbarSize)\.)|@mui[\\/]utils[\\/](useRovingTabIndex|useSlotProps|fastObjectShallowCompare|getValidReactChildren|useForcedRerendering|usePreviousProps)[\\/])/;
+  /[\\/](@popperjs[\\/]|@mui[\\/]material[\\/]((Alert|Autocomplete|useAutocomplete|Card\w*|Checkbox|Collapse|Dialog\w*|FilledInput|FormGroup|Grow|Input|ListItem|ListItemSecondaryAction|Menu|MenuItem|MenuList|NativeSelect|Popover|Popper|Radio\w*|Select|Stack|Step\w*|TableContainer|TableFooter|TablePagination\w*|TextField|ToggleButton\w*|Tooltip|locale|InputAdornment|FormHelperText)[\\/]|internal[\\/]svg-icons[\\/](ArrowDropDown|CheckBox\w*|CheckCircle|Close|ErrorOutline|FirstPage|IndeterminateCheckBox|InfoOutlined|KeyboardArrow\w+|LastPage|RadioButton\w+|ReportProblemOutlined|SuccessOutlined|Warning)\.|utils[\\/](focusWithVisible|getScrollbarSize)\.)|@mui[\\/]utils[\\/](useRovingTabIndex|useSlotProps|fastObjectShallowCompare|getValidReactChildren|useForcedRerendering|usePreviousProps|visuallyHidden)[\\/]|@mui[\\/]material[\\/]styles[\\/]useThemeProps\.|react-transition-group[\\/]|dom-helpers[\\/]|@babel[\\/]runtime[\\/]helpers[\\/]esm[\\/](setPrototypeOf|inheritsLoose|assertThisInitialized|objectWithoutPropertiesLoose)\.)/;
 
 /**
  * The signed-in shell and the dashboard, the first screen after sign-in: one chunk instead of ~15
