@@ -18,6 +18,25 @@ export function freePort() {
   });
 }
 
+/**
+ * The environment of a measured server: loopback on a free port, a fresh embedded database in
+ * `dataDir`, the web build `webDist`, quiet logs, sign-ins not rate-limited, no job worker polling
+ * beside the measure.
+ */
+export async function measureEnv(dataDir, webDist) {
+  return {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(await freePort()),
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    WEB_DIST: webDist,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_PER_MINUTE: '1000',
+    JOBS_WORKERS: 'false',
+  };
+}
+
 /** seed:demo into the fresh DATA_DIR of `env` (2 shops, 30 days: every card has data). */
 export function seed(env) {
   const res = spawnSync(

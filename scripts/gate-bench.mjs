@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
-import { freePort, root, seed, startServer } from './demo-server.mjs';
+import { measureEnv, root, seed, startServer } from './demo-server.mjs';
 
 const { values: opts } = parseArgs({ options: { scans: { type: 'string', default: '100' } } });
 const SCANS = Number(opts.scans);
@@ -34,17 +34,7 @@ async function api(base, token, pathName, body) {
 }
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-gate-bench-'));
-const env = {
-  ...process.env,
-  HOST: '127.0.0.1',
-  PORT: String(await freePort()),
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  WEB_DIST: process.env.WEB_DIST || path.join(root, 'apps/web/dist'),
-  LOG_LEVEL: 'warn',
-  LOGIN_RATE_PER_MINUTE: '1000',
-  JOBS_WORKERS: 'false',
-};
+const env = await measureEnv(dataDir, process.env.WEB_DIST || path.join(root, 'apps/web/dist'));
 let server;
 let browser;
 try {

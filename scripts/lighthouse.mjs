@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { freePort, root, seed, startServer } from './demo-server.mjs';
+import { measureEnv, root, seed, startServer } from './demo-server.mjs';
 
 const USAGE = `usage: npm run lighthouse -- [--runs N] [--page login|dashboard] [--assert] [--json FILE] [--reports DIR] [--artifacts DIR]
   --runs     runs per page (default 3); the table shows the median of each column
@@ -181,18 +181,7 @@ async function main() {
       .join(' ');
   const loadBefore = load();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'ph-lighthouse-'));
-  const env = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    PORT: String(await freePort()),
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    WEB_DIST: webDist,
-    LOG_LEVEL: 'warn',
-    LOGIN_RATE_PER_MINUTE: '1000',
-    // No job worker polling beside the measure.
-    JOBS_WORKERS: 'false',
-  };
+  const env = await measureEnv(dataDir, webDist);
   let server;
   const stopAll = async () => {
     await server?.stop();

@@ -5,15 +5,14 @@ import type { Bill } from '@parking-hub/contracts/bills';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
-import { handleError } from '../../components/feedback/handle-response';
 import { PageHeader } from '../../components/page-header';
 import { ShopPicker } from '../../components/shop-picker/shop-picker';
 import { EmptyState } from '../../components/states';
 import { storage } from '../../lib/storage';
 import { useChosenShop } from '../../lib/use-chosen-shop';
-import { useRecordPrint } from '../bills/api/print-bill';
-import { type PrintJob, PrintTicket } from '../bills/print/print-ticket';
+import { PrintTicket } from '../bills/print/print-ticket';
 import type { Paper } from '../bills/print/ticket-layout';
+import { usePrintBill } from '../bills/print/use-print-bill';
 import { useTicketShop } from '../bills/print/use-ticket-shop';
 import { CheckInCard } from './components/check-in-card';
 import { CheckOutCard } from './components/check-out-card';
@@ -34,28 +33,14 @@ function usePaper(): [Paper, (p: Paper) => void] {
 
 function Gate({ shopId, shopName, paper }: { shopId: string; shopName: string | null; paper: Paper }) {
   const shop = useTicketShop({ shopId, shopName: shopName ?? '' });
-  const record = useRecordPrint();
+  const printing = usePrintBill();
   const [last, setLast] = useState<Bill | null>(null);
-  const [job, setJob] = useState<PrintJob | null>(null);
-  const done = useCallback(() => setJob(null), []);
-
-  // The print is recorded first (PRINT, then REPRINT), then the ticket goes to the printer.
-  const print = async (bill: Bill, size: Paper) => {
-    try {
-      const envelope = await record.mutateAsync({ id: bill.id, paper: size });
-      const data = envelope.data;
-      if (data)
-        setJob({ id: Date.now(), bill: data.bill, paper: size, reprint: data.print.kind === 'REPRINT' });
-    } catch (error) {
-      handleError(error);
-    }
-  };
 
   const checkedIn = (bill: Bill) => {
     setLast(bill);
     // The tapped button gives the focus back: a scanner's Enter must not press it again.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    void print(bill, paper);
+    void printing.print(paper, bill.id);
   };
 
   return (
@@ -75,14 +60,14 @@ function Gate({ shopId, shopName, paper }: { shopId: string; shopName: string | 
             <LastTicketCard
               bill={last}
               timeZone={shop.timezone}
-              onPrint={(size) => void print(last, size)}
-              printing={record.isPending ? record.variables?.paper : undefined}
+              onPrint={(size) => void printing.print(size, last.id)}
+              printing={printing.busy}
             />
           )}
         </Box>
         <CheckOutCard shopId={shopId} />
       </Box>
-      {job && <PrintTicket job={job} shop={shop} onDone={done} />}
+      {printing.job && <PrintTicket job={printing.job} shop={shop} onDone={printing.done} />}
     </>
   );
 }

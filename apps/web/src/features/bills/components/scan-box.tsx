@@ -13,11 +13,11 @@ import { isApiError } from '../../../lib/api-error';
 import { useScanBill } from '../api/find-bill';
 import { scanLocator } from '../scan-locator';
 
-/** The message for a scan that found nothing (or failed): it names what was scanned. */
-function scanProblem(t: TFunction<'bills'>, text: string, error: unknown): string {
-  if (isApiError(error) && error.status === 404) return t('scan.notFound', { text });
-  if (isApiError(error) && error.status === 400) return t('scan.malformed', { text });
-  return t('scan.failed', { text, message: error instanceof Error ? error.message : '' });
+/** The message for a scan that found nothing (or failed): it names what was scanned. The gate too. */
+export function scanProblem(t: TFunction, text: string, error: unknown): string {
+  if (isApiError(error) && error.status === 404) return t('bills:scan.notFound', { text });
+  if (isApiError(error) && error.status === 400) return t('bills:scan.malformed', { text });
+  return t('bills:scan.failed', { text, message: error instanceof Error ? error.message : '' });
 }
 
 /** Text that is no reference or bill number but could be (part of) a plate: letters and digits. */

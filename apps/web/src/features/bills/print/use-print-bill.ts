@@ -7,13 +7,15 @@ import type { Paper } from './ticket-layout';
 /**
  * Print a ticket: the print is recorded first (PRINT or REPRINT, with the paper: the print
  * history), then the ticket goes to the printer. Nothing prints when it could not be recorded.
+ * A screen of one bill names it here; the gate, which prints each bill it makes, names it per print.
  */
-export function usePrintBill(billId: string) {
+export function usePrintBill(billId?: string) {
   const record = useRecordPrint();
   const [job, setJob] = useState<PrintJob | null>(null);
-  const print = async (paper: Paper) => {
+  const print = async (paper: Paper, id = billId) => {
+    if (!id) return;
     try {
-      const envelope = await record.mutateAsync({ id: billId, paper });
+      const envelope = await record.mutateAsync({ id, paper });
       handleResponse(envelope);
       const data = envelope.data;
       if (data) setJob({ id: Date.now(), bill: data.bill, paper, reprint: data.print.kind === 'REPRINT' });

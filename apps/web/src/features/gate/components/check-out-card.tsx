@@ -17,6 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-error';
 import { useScanBill } from '../../bills/api/find-bill';
 import { CheckoutDialog } from '../../bills/components/checkout-dialog';
+import { scanProblem } from '../../bills/components/scan-box';
 import { scanLocator } from '../../bills/scan-locator';
 import { useRefreshGate } from '../api/create-bill';
 import { WedgeBuffer } from '../wedge-buffer';
@@ -86,12 +87,11 @@ export function CheckOutCard({ shopId }: { shopId: string }) {
       } else setCheckout({ found, lost: false });
     } catch (error) {
       if (mine !== latest.current) return;
+      // Not found here: at the gate, most likely another shop's ticket (that scope cannot see it).
       const text =
         isApiError(error) && error.status === 404
           ? t('checkOut.notHere', { text: typed })
-          : isApiError(error) && error.status === 400
-            ? t('bills:scan.malformed', { text: typed })
-            : t('bills:scan.failed', { text: typed, message: error instanceof Error ? error.message : '' });
+          : scanProblem(t, typed, error);
       setMessage({ severity: 'error', text });
     }
   };
