@@ -124,7 +124,6 @@ export function DateField({
             'data-testid': testId,
             onBlur: () => commit(draft),
           } as object,
-          field: { clearable: true },
         }}
       />
     </LocalizationProvider>
