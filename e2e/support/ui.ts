@@ -52,13 +52,14 @@ export const prints = (page: Page) =>
 
 /**
  * Type a date into the app's date field (MUI X, dd/mm/yyyy): its day section is focused and the
- * digits typed as a person would, e.g. typeDate(page, 'report-from', '31/12/2026').
+ * digits typed as a person would, then Enter, e.g. typeDate(page, 'report-from', '31/12/2026').
  */
 export async function typeDate(page: Page, testId: string, ddmmyyyy: string) {
   const field = page.getByTestId(testId);
   await field.getByRole('spinbutton').first().click();
   // One key at a time, as a person types: each section takes its digits, then moves on.
   await page.keyboard.type(ddmmyyyy.replaceAll('/', ''), { delay: 80 });
+  await page.keyboard.press('Enter'); // the date is whole: take it
 }
 
 /** What the date field shows (its hidden input holds the formatted text). */

@@ -36,9 +36,6 @@ const LAO_TEXT: Partial<PickersLocaleText> = {
   empty: 'ວ່າງ',
 };
 
-/** A typed date is taken this long after the last key (or at once on leaving the field). */
-const SETTLE_MS = 700;
-
 const toDay = (iso: string) => (iso ? dayjs(iso) : null);
 
 /** The 'YYYY-MM-DD' a picker value stands for: '' when cleared, null while it is no whole date. */
@@ -51,7 +48,7 @@ function isoOf(day: Dayjs | null): string | null {
  * A filter's date ('YYYY-MM-DD', or '' for none), shown and typed as dd/mm/yyyy with a calendar
  * (MUI X Date Picker over dayjs, Lao month and day names in Lao). The one date field of the app:
  * reports, bills, messages and the audit trail. What is typed is the field's own until it is a
- * whole date and the typing stops (or the field is left): a filter does not run on 05/01/0002 on
+ * whole date and Enter is pressed or the field is left: a filter does not run on 05/01/0002 on
  * the way to 05/11/2026, and a screen that re-renders meanwhile does not disturb the typing. A day
  * picked in the calendar is taken at once; clearing the field gives ''.
  */
@@ -80,7 +77,6 @@ export function DateField({
   const lao = !i18n.language?.startsWith('en');
   const [draft, setDraft] = useState(() => toDay(value));
   const sent = useRef(value);
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   // A new value from outside (a preset, the URL) replaces what the field shows.
   useEffect(() => {
     if (value !== sent.current) {
@@ -88,9 +84,7 @@ export function DateField({
       setDraft(toDay(value));
     }
   }, [value]);
-  useEffect(() => () => clearTimeout(timer.current), []);
   const commit = (day: Dayjs | null) => {
-    clearTimeout(timer.current);
     const iso = isoOf(day);
     if (iso === null || iso === sent.current) return;
     sent.current = iso;
@@ -110,8 +104,6 @@ export function DateField({
         maxDate={max ? dayjs(max) : undefined}
         onChange={(next: Dayjs | null) => {
           setDraft(next);
-          clearTimeout(timer.current);
-          timer.current = setTimeout(() => commit(next), SETTLE_MS);
         }}
         onAccept={(picked: Dayjs | null) => commit(picked)}
         sx={sx}
@@ -123,6 +115,7 @@ export function DateField({
             helperText,
             'data-testid': testId,
             onBlur: () => commit(draft),
+            onKeyDown: (e: { key: string }) => e.key === 'Enter' && commit(draft),
           } as object,
         }}
       />
