@@ -1,4 +1,7 @@
 import type { MessageKey } from './messages-lo.ts';
+import { packagesEn } from './messages-packages-en.ts';
+import { promotionsEn } from './messages-promotions-en.ts';
+import { rollsEn } from './messages-rolls-en.ts';
 
 /** The English texts of messages.ts: a module of its own, so the web loads it only in English. */
 export const en: Record<MessageKey, string> = {
@@ -153,4 +156,7 @@ export const en: Record<MessageKey, string> = {
   'validation.identifierRequired': 'Please enter your user name, phone number or e-mail',
   'validation.codeFormat': 'The verification code is 6 digits',
   'validation.companyNameRequired': 'Please enter the company name',
+  ...packagesEn,
+  ...promotionsEn,
+  ...rollsEn,
 };

@@ -1,3 +1,7 @@
+import { packagesLo } from './messages-packages-lo.ts';
+import { promotionsLo } from './messages-promotions-lo.ts';
+import { rollsLo } from './messages-rolls-lo.ts';
+
 /** The Lao texts of messages.ts (the default language; its keys are the message keys). */
 export const lo = {
   'errors.unauthorized': 'ກະລຸນາເຂົ້າສູ່ລະບົບ',
@@ -147,6 +151,9 @@ export const lo = {
   'validation.identifierRequired': 'ກະລຸນາປ້ອນຊື່ຜູ້ໃຊ້, ເບີໂທ ຫຼື ອີເມວ',
   'validation.codeFormat': 'ລະຫັດຢືນຢັນເປັນຕົວເລກ 6 ຕົວ',
   'validation.companyNameRequired': 'ກະລຸນາປ້ອນຊື່ບໍລິສັດ',
+  ...packagesLo,
+  ...promotionsLo,
+  ...rollsLo,
 } as const;
 
 export type MessageKey = keyof typeof lo;

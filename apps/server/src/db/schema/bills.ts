@@ -122,9 +122,12 @@ export const billPrints = pgTable(
     paper: text('paper'),
     printedAt: timestamp('printed_at', { withTimezone: true }).notNull().defaultNow(),
     printedBy: uuid('printed_by').references(() => users.id),
+    /** The serial of the paper roll in the printer, when the device knows it (the ticket check). */
+    rollSerial: bigint('roll_serial', { mode: 'number' }),
   },
   (t) => [
     index('bill_prints_bill_idx').on(t.billId, t.id),
+    index('bill_prints_serial_idx').on(t.shopId, t.printedAt).where(sql`${t.rollSerial} is not null`),
     check('bill_prints_kind_check', sql`${t.kind} in ('PRINT','REPRINT')`),
     check('bill_prints_paper_check', sql`${t.paper} is null or ${t.paper} in ('58','80')`),
   ],

@@ -12,6 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { packages } from './packages.ts';
 import { users } from './users.ts';
 
 export interface QrReceiverJson {
@@ -38,8 +39,8 @@ export const shops = pgTable(
       .$defaultFn(() => ''),
     parentId: uuid('parent_id').references((): AnyPgColumn => shops.id),
     agentId: uuid('agent_id').references((): AnyPgColumn => users.id),
-    /** The rental package (packages arrive with the agent screens; no foreign key yet). */
-    packageId: uuid('package_id'),
+    /** The latest rental package chosen (its months: shop_packages). */
+    packageId: uuid('package_id').references((): AnyPgColumn => packages.id),
     address: text('address'),
     phone: text('phone'),
     whatsapp: text('whatsapp'),

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { shops } from './shops.ts';
+import { users } from './users.ts';
+
+/**
+ * Deliveries of thermal paper rolls (issue 13): to a shop (SHOP, maybe out of an agent's stock:
+ * `fromPersonId`), or to a person's stock (PERSON, `personId`). Serials are roll numbers: the
+ * range holds exactly `quantity` rolls; the ranges of one kind never overlap (exclusion
+ * constraints in migration 0010, which Drizzle cannot declare).
+ */
+export const rollDeliveries = pgTable(
+  'roll_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    shopId: uuid('shop_id').references(() => shops.id),
+    personId: uuid('person_id').references(() => users.id),
+    fromPersonId: uuid('from_person_id').references(() => users.id),
+    deliveredOn: date('delivered_on', { mode: 'string' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    ticketsPerRoll: integer('tickets_per_roll').notNull(),
+    serialFirst: bigint('serial_first', { mode: 'number' }),
+    serialLast: bigint('serial_last', { mode: 'number' }),
+    unitPrice: integer('unit_price').notNull(),
+    deliveredBy: uuid('delivered_by').references(() => users.id),
+    note: text('note'),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('roll_deliveries_shop_idx').on(t.shopId, t.deliveredOn),
+    index('roll_deliveries_person_idx').on(t.personId, t.deliveredOn),
+    index('roll_deliveries_from_idx').on(t.fromPersonId, t.deliveredOn),
+    index('roll_deliveries_on_idx').on(t.deliveredOn),
+    check('roll_deliveries_kind_check', sql`${t.kind} in ('SHOP','PERSON')`),
+    check(
+      'roll_deliveries_target_check',
+      sql`(${t.kind} = 'SHOP' and ${t.shopId} is not null and ${t.personId} is null) or (${t.kind} = 'PERSON' and ${t.personId} is not null and ${t.shopId} is null and ${t.fromPersonId} is null)`,
+    ),
+    check(
+      'roll_deliveries_amounts_check',
+      sql`${t.quantity} > 0 and ${t.ticketsPerRoll} > 0 and ${t.unitPrice} >= 0`,
+    ),
+    check(
+      'roll_deliveries_serials_check',
+      sql`(${t.serialFirst} is null and ${t.serialLast} is null) or (${t.serialFirst} >= 0 and ${t.serialLast} - ${t.serialFirst} + 1 = ${t.quantity})`,
+    ),
+  ],
+);
+
+/**
+ * Tickets printed per shop and day / month (the shop's calendar), counted from bill_prints by the
+ * `bill_prints_paper` statement trigger (migration 0010) in the print's own transaction.
+ */
+export const paperPrintsDaily = pgTable(
+  'paper_prints_daily',
+  {
+    shopId: uuid('shop_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    prints: integer('prints').notNull(),
+  },
+  (t) => [primaryKey({ name: 'paper_prints_daily_pkey', columns: [t.shopId, t.day] })],
+);
+
+export const paperPrintsMonthly = pgTable(
+  'paper_prints_monthly',
+  {
+    shopId: uuid('shop_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    prints: integer('prints').notNull(),
+  },
+  (t) => [primaryKey({ name: 'paper_prints_monthly_pkey', columns: [t.shopId, t.month] })],
+);
+
+/**
+ * Each shop's paper account: tickets delivered, and tickets printed on or after its first
+ * delivery (the trigger adds each print; the rolls service recounts a shop when its deliveries
+ * change). Remaining paper = delivered − printed.
+ */
+export const shopPaper = pgTable('shop_paper', {
+  shopId: uuid('shop_id')
+    .primaryKey()
+    .references(() => shops.id),
+  firstDeliveryOn: date('first_delivery_on', { mode: 'string' }).notNull(),
+  deliveredTickets: bigint('delivered_tickets', { mode: 'number' }).notNull(),
+  printed: bigint('printed', { mode: 'number' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
