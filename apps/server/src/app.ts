@@ -19,6 +19,7 @@ import { botRoutes, outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { OUTBOX_QUEUES, Outbox } from './modules/outbox/outbox.ts';
 import { OutboxSender } from './modules/outbox/sender.ts';
 import { whatsappWebhookRoutes } from './modules/outbox/webhook.routes.ts';
+import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/reset.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -120,7 +121,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
     async (v1) => {
       const api = v1.withTypeProvider<ZodTypeProvider>();
       await api.register(authRoutes, { config });
-      await api.register(usersRoutes);
+      await api.register(usersRoutes, { config });
       await api.register(shopsRoutes, { config });
       await api.register(pricesRoutes);
       await api.register(billsRoutes, { sessionCacheMs: config.session.cacheMs });
@@ -130,6 +131,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(outboxRoutes, { outbox });
       await api.register(passwordResetRoutes, { config, outbox });
       await api.register(companyRoutes, { config });
+      await api.register(packagesRoutes, { config });
     },
     { prefix: `${API_PREFIX}/v1` },
   );

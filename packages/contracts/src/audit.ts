@@ -67,12 +67,19 @@ export const AUDIT_ACTIONS = [
   'shop.update',
   'shop.logo',
   'shop.message',
+  'shop.package',
   'price.create',
   'price.update',
   'price.delete',
   'bill.correct',
   'bill.cancel',
   'bill.lost',
+  'package.create',
+  'package.update',
+  'package.delete',
+  'package.deactivate',
+  'fee.create',
+  'fee.update',
 ] as const;
 export const AUDIT_ENTITIES = [
   'user',
@@ -83,4 +90,6 @@ export const AUDIT_ENTITIES = [
   'shop',
   'price_rule',
   'bill',
+  'package',
+  'fee',
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
 import { idSchema, optionalText, phoneSchema, searchSchema, whatsappSchema } from './fields.ts';
+import { monthSchema, shopPackageMonthSchema } from './packages.ts';
 import { kipSchema, priceRuleSchema } from './prices.ts';
 
 export const SHOP_STATUSES = ['ACTIVE', 'SUSPENDED', 'CLOSED'] as const;
@@ -150,6 +151,8 @@ export const createShopBodySchema = z
     /** Admins choose the agent; an agent's new shop is theirs. */
     agentId: optionalText(idSchema),
     packageId: optionalText(idSchema),
+    /** The month ('YYYY-MM') the package starts: the current one by default, never an earlier one. */
+    packageFrom: optionalText(monthSchema),
   })
   .superRefine(hoursTogether);
 export type CreateShopBody = z.infer<typeof createShopBodySchema>;
@@ -170,6 +173,8 @@ export const updateShopBodySchema = z
     priceCar: kipSchema.optional(),
     agentId: optionalText(idSchema),
     packageId: optionalText(idSchema),
+    /** A new package (or the same one) from this month on; later choices give way to it. */
+    packageFrom: optionalText(monthSchema),
   })
   .superRefine(hoursTogether);
 export type UpdateShopBody = z.infer<typeof updateShopBodySchema>;
@@ -197,13 +202,15 @@ export const shopTodaySchema = z.object({
 });
 export type ShopToday = z.infer<typeof shopTodaySchema>;
 
-/** `POST /v1/shop/detail`: a shop with its branches, staff, price rules and today's figures. */
+/** `POST /v1/shop/detail`: a shop with its branches, staff, price rules, today's figures and package months. */
 export const shopDetailSchema = z.object({
   shop: shopSchema,
   branches: z.array(shopOptionSchema),
   staff: z.array(shopStaffSchema),
   prices: z.array(priceRuleSchema),
   today: shopTodaySchema,
+  /** The main shop's package by month, newest first (a branch shows its main shop's). */
+  packageHistory: z.array(shopPackageMonthSchema),
 });
 export type ShopDetail = z.infer<typeof shopDetailSchema>;
 

@@ -47,7 +47,8 @@ function issueMessage(issue: ZodIssueLike, lang: Language): string {
 }
 
 function fieldOf(instancePath: string | undefined, fallback: string): string {
-  const path = (instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  // An unknown key of the body itself comes as '/' + '/key': one field name, no leading dot.
+  const path = (instancePath ?? '').replace(/^\/+/, '').replaceAll('/', '.');
   return path || fallback;
 }
 

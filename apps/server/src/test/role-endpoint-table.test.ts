@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/audit.ts';
 import { bills } from '../db/schema/bills.ts';
 import { outboxMessages } from '../db/schema/messaging.ts';
+import { fees, packages } from '../db/schema/packages.ts';
 import { priceRules } from '../db/schema/prices.ts';
 import { shopBillCounters, shops } from '../db/schema/shops.ts';
 import { newReference } from '../modules/bills/bills.service.ts';
@@ -111,6 +112,14 @@ const endpoints: Endpoint[] = [
   { name: 'POST prices/create', method: 'POST', path: () => 'prices/create', body: (s) => ({ shopId: s.shopId, vehicleType: 'TRUCK', ...defaultFeeRule(5000) }), expect: STAFF_EDITORS },
   { name: 'POST prices/update', method: 'POST', path: () => 'prices/update', body: (s) => ({ id: s.motorbikeRuleId, ...defaultFeeRule(1500) }), expect: STAFF_EDITORS },
   { name: 'POST prices/delete', method: 'POST', path: () => 'prices/delete', body: (s) => ({ id: s.bicycleRuleId }), expect: STAFF_EDITORS },
+  { name: 'GET packages', method: 'GET', path: () => 'packages', expect: AGENT_AREA },
+  { name: 'POST packages/create', method: 'POST', path: () => 'packages/create', body: () => ({ nameLo: 'ພື້ນຖານ', nameEn: 'Basic', monthlyPrice: 150_000, ticketsIncluded: 3000, extraTicketPrice: 50, usersAllowed: 3, branchesAllowed: 0 }), expect: ADMINS },
+  { name: 'POST packages/update', method: 'POST', path: () => 'packages/update', setup: tablePackage, body: (s) => ({ id: s.extra.packageId, monthlyPrice: 160_000 }), expect: ADMINS },
+  { name: 'POST packages/delete', method: 'POST', path: () => 'packages/delete', setup: tablePackage, body: (s) => ({ id: s.extra.packageId }), expect: ADMINS },
+  { name: 'DELETE packages/delete/{id}', method: 'DELETE', path: (s) => `packages/delete/${s.extra.packageId}`, setup: tablePackage, expect: ADMINS },
+  { name: 'GET fees', method: 'GET', path: () => 'fees', expect: AGENT_AREA },
+  { name: 'POST fees/create', method: 'POST', path: () => 'fees/create', body: () => ({ code: unique('TBL_').toUpperCase(), nameLo: 'ຄ່າທົດລອງ', nameEn: 'Table fee', amount: 10_000 }), expect: ADMINS },
+  { name: 'POST fees/update', method: 'POST', path: () => 'fees/update', setup: tableFee, body: (s) => ({ id: s.extra.feeId, amount: 12_000 }), expect: ADMINS },
   { name: 'POST bill/create', method: 'POST', path: () => 'bill/create', body: (s) => ({ vehicleType: 'MOTORBIKE', shopId: s.shopId }), expect: SIGNED_IN },
   { name: 'POST bill/checkout', method: 'POST', path: () => 'bill/checkout', body: (s) => ({ reference: s.bill.reference }), expect: SIGNED_IN },
   { name: 'POST bill/lost', method: 'POST', path: () => 'bill/lost', body: (s) => ({ id: s.bill.id }), expect: SIGNED_IN },
@@ -203,6 +212,25 @@ async function recoveryToken() {
     body: { requestId, code },
   });
   return { resetToken: verified.body.data?.resetToken ?? '' };
+}
+
+/** A package no shop has (so deleting it really deletes it). */
+async function tablePackage() {
+  const values = {
+    nameLo: 'ທົດລອງ',
+    nameEn: 'Table',
+    monthlyPrice: 1,
+    ticketsIncluded: 1,
+    extraTicketPrice: 1,
+  };
+  const [row] = await t.db.insert(packages).values(values).returning({ id: packages.id });
+  return { packageId: row?.id ?? '' };
+}
+
+async function tableFee() {
+  const values = { code: unique('TBL_').toUpperCase(), nameLo: 'ຄ່າທົດລອງ', nameEn: 'Table fee', amount: 1 };
+  const [row] = await t.db.insert(fees).values(values).returning({ id: fees.id });
+  return { feeId: row?.id ?? '' };
 }
 
 const LOWER: Record<Role, Role> = {

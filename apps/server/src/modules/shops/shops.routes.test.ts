@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
+import { packages } from '../../db/schema/packages.ts';
 import { priceRules } from '../../db/schema/prices.ts';
 import { shops } from '../../db/schema/shops.ts';
 import {
@@ -38,6 +39,18 @@ const counts = async () => ({ shops: await t.db.$count(shops), audit: await t.db
 const actions = async (id: string) => (await auditEventsOf(t.db, id)).map((e) => e.action);
 const ids = (res: Reply<S[]>) => (res.body.data ?? []).map((s) => s.id).sort();
 const newCode = () => unique('C').toUpperCase();
+/** A package (shops.package_id refers to one). */
+async function newPackage(): Promise<string> {
+  const values = {
+    nameLo: unique('ແພັກເກັດ '),
+    nameEn: unique('Package '),
+    monthlyPrice: 1,
+    ticketsIncluded: 1,
+    extraTicketPrice: 1,
+  };
+  const [row] = await t.db.insert(packages).values(values).returning({ id: packages.id });
+  return row?.id ?? '';
+}
 
 const M = {
   notFound: 'ບໍ່ພົບຮ້ານນີ້',
@@ -58,7 +71,7 @@ describe('POST /v1/shops', () => {
     const admin = await signedIn(t, 'ADMIN');
     const agent = await insertUser(t.db, 'AGENT', { fullName: 'ທ້າວ ຕົວແທນ' });
     const tag = unique('list');
-    const pkg = crypto.randomUUID();
+    const pkg = await newPackage();
     const main = await insertShop(t.db, {
       name: `${tag}-1`,
       agentId: agent.id,
@@ -245,7 +258,7 @@ describe('POST /v1/shop/create', () => {
 describe('POST /v1/branch/create', () => {
   it('takes the main shop’s agent, package, time zone and hours unless given', async () => {
     const agent = await signedIn(t, 'AGENT');
-    const pkg = crypto.randomUUID();
+    const pkg = await newPackage();
     const main = await insertShop(t.db, {
       agentId: agent.id,
       packageId: pkg,
@@ -411,7 +424,7 @@ describe('POST /v1/shop/update', () => {
     expectError(await post('shop/update', admin.token, { id: main.id, agentId: notAgent.id }), 400, {
       agentId: M.agentNotFound,
     });
-    const pkg = crypto.randomUUID();
+    const pkg = await newPackage();
     const res = await post('shop/update', admin.token, { id: main.id, agentId: b.id, packageId: pkg });
     expect(res.body.data).toMatchObject({ agentId: b.id, packageId: pkg });
     expect(await shopRow(branch.id)).toMatchObject({ agentId: b.id, packageId: pkg });

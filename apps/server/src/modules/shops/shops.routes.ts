@@ -30,6 +30,7 @@ const ok = 'success' as const;
 
 export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
   await acceptUploadForms(app);
+  const timezone = config.platformTimezone;
   app.get('/shops', {
     preHandler: app.authorize(),
     schema: {
@@ -67,12 +68,13 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
     preHandler: app.authorize(AGENT_AREA_ROLES),
     schema: {
       tags,
-      summary: 'Create a main shop (an agent’s new shop is theirs); motorbike and car prices start flat',
+      summary:
+        'Create a main shop (an agent’s new shop is theirs) with its package from a month; motorbike and car prices start flat',
       body: createShopBodySchema,
       response: { 201: successEnvelope(shopSchema) },
     },
     handler: async (request, reply) => {
-      const data = await createShop(app.db, authedContextOf(request), request.body);
+      const data = await createShop(app.db, authedContextOf(request), request.body, timezone);
       return reply.code(201).send({ status: ok, message: translate(request.lang, 'success.created'), data });
     },
   });
@@ -87,7 +89,7 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
       response: { 201: successEnvelope(shopSchema) },
     },
     handler: async (request, reply) => {
-      const data = await createBranch(app.db, authedContextOf(request), request.body);
+      const data = await createBranch(app.db, authedContextOf(request), request.body, timezone);
       return reply.code(201).send({ status: ok, message: translate(request.lang, 'success.created'), data });
     },
   });
@@ -96,12 +98,13 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
     preHandler: app.authorize(SHOP_EDITOR_ROLES),
     schema: {
       tags,
-      summary: 'Change the fields sent; new motorbike or car prices also change those price rules',
+      summary:
+        'Change the fields sent; new motorbike or car prices also change those price rules; a package takes effect from `packageFrom` (this month by default)',
       body: updateShopBodySchema,
       response: { 200: successEnvelope(shopSchema) },
     },
     handler: async (request) => {
-      const data = await updateShop(app.db, authedContextOf(request), request.body);
+      const data = await updateShop(app.db, authedContextOf(request), request.body, timezone);
       return { status: ok, message: translate(request.lang, 'success.saved'), data };
     },
   });
@@ -110,7 +113,8 @@ export async function shopsRoutes(app: ZodApp, { config }: { config: Config }) {
     preHandler: app.authorize(),
     schema: {
       tags,
-      summary: 'A shop with its branches, staff, price rules and today’s figures (its business day)',
+      summary:
+        'A shop with its branches, staff, price rules, today’s figures (its business day) and package months',
       body: shopIdBodySchema,
       response: { 200: successEnvelope(shopDetailSchema) },
     },

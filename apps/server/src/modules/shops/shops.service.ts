@@ -8,6 +8,7 @@ import { pageMeta } from '../../lib/paging.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso, isoOrNull } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
+import { packageHistoryOf } from '../packages/shop-packages.service.ts';
 import { shopRules } from '../prices/prices.service.ts';
 import {
   dayFigures,
@@ -84,11 +85,12 @@ export async function listShops(db: Db, ctx: AuthedContext, body: ListShopsBody)
 export async function shopDetail(db: Db, ctx: AuthedContext, id: string): Promise<ShopDetail> {
   const shop = await visibleShop(db, ctx, id);
   const date = businessDate(new Date(), shop);
-  const [branches, staff, prices, figures] = await Promise.all([
+  const [branches, staff, prices, figures, packageHistory] = await Promise.all([
     listBranches(db, id, scopeOf(ctx)),
     listStaff(db, id),
     shopRules(db, id),
     dayFigures(db, id, date),
+    packageHistoryOf(db, id),
   ]);
   return {
     shop,
@@ -96,6 +98,7 @@ export async function shopDetail(db: Db, ctx: AuthedContext, id: string): Promis
     staff: staff.map((u) => ({ ...u, lastLoginAt: isoOrNull(u.lastLoginAt) })),
     prices,
     today: { businessDate: date, ...figures },
+    packageHistory,
   };
 }
 

@@ -6,6 +6,12 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, forbidden } from '../../lib/errors.ts';
+import {
+  applyChoice,
+  assertBranchAllowance,
+  type PackagePlan,
+  planPackageChange,
+} from '../packages/shop-packages.service.ts';
 import { followShopPrice, SHOP_PRICE_FIELD } from '../prices/prices.service.ts';
 import { type LogoContent, removeLogoFile, storeLogoFile } from './shops.logo.ts';
 import { type NewShopRow, updateBranches, updateShopRow } from './shops.repository.ts';
@@ -18,7 +24,7 @@ import {
   visibleShop,
 } from './shops.service.ts';
 
-type Changes = Omit<UpdateShopBody, 'id'>;
+type Changes = Omit<UpdateShopBody, 'id' | 'packageFrom'>;
 type Field = keyof Changes;
 
 /** Fields a role may not change on the shops it edits (sending the current value is fine). */
@@ -48,15 +54,15 @@ async function applyChanges(tx: Executor, ctx: AuthedContext, before: Shop, chan
     if (field in changes) throw forbidden();
   }
   // A branch's agent and package are its main shop's, so an agent's scope never splits a shop.
-  if (before.parentId && ('agentId' in changes || 'packageId' in changes)) {
+  if (before.parentId && 'agentId' in changes) {
     throw conflict('errors.branchFollowsShop');
   }
   if ('agentId' in changes) await resolveAgent(tx, ctx, changes.agentId);
   await assertCodeFree(tx, changes.code, before.id);
   await updateShopRow(tx, before.id, changes as Partial<NewShopRow>);
-  if (!before.parentId && ('agentId' in changes || 'packageId' in changes)) {
-    // Branches follow their main shop's agent and package, so the agent's scope stays whole.
-    await updateBranches(tx, before.id, { agentId: changes.agentId, packageId: changes.packageId });
+  if (!before.parentId && 'agentId' in changes) {
+    // Branches follow their main shop's agent (and package), so the agent's scope stays whole.
+    await updateBranches(tx, before.id, { agentId: changes.agentId });
   }
   for (const type of CORE_VEHICLE_TYPES) {
     const field = SHOP_PRICE_FIELD[type];
@@ -67,21 +73,50 @@ async function applyChanges(tx: Executor, ctx: AuthedContext, before: Shop, chan
   if ('timezone' in changes) await tx.execute(sql`select report_rebuild(array[${before.id}]::uuid[])`);
 }
 
-/** Change only the fields sent; an unchanged shop is answered as it is, with nothing written. */
-export async function updateShop(db: Db, ctx: AuthedContext, body: UpdateShopBody): Promise<Shop> {
-  const { id, ...sent } = body;
+/** A closed branch that opens again takes a place in its package's branch allowance. */
+async function checkReopening(tx: Executor, before: Shop, changes: Partial<Changes>, timezone: string) {
+  if (!before.parentId || before.status !== 'CLOSED' || !changes.status || changes.status === 'CLOSED')
+    return;
+  await assertBranchAllowance(tx, before.parentId, timezone, before.id);
+}
+
+/** A new package choice: its months, the shop's and its branches' package_id, its own audit event. */
+async function applyPackagePlan(tx: Executor, ctx: AuthedContext, before: Shop, plan: PackagePlan) {
+  if (!plan) return;
+  const packageId = plan.kind === 'choose' ? plan.choice.packageId : null;
+  await updateShopRow(tx, before.id, { packageId });
+  await updateBranches(tx, before.id, { packageId });
+  if (plan.kind === 'choose') await applyChoice(tx, ctx, before.id, plan.choice, before);
+}
+
+/**
+ * Change only the fields sent; an unchanged shop is answered as it is, with nothing written. The
+ * package (with `packageFrom`) is a choice by month, checked and audited on its own (shop.package).
+ */
+export async function updateShop(
+  db: Db,
+  ctx: AuthedContext,
+  body: UpdateShopBody,
+  timezone: string,
+): Promise<Shop> {
+  const { id, packageId, packageFrom, ...sent } = body;
   return db
     .transaction(async (tx) => {
       const before = await visibleShop(tx, ctx, id, true);
       const changes = changedFields(before, sent);
       const fields = Object.keys(changes);
-      if (fields.length === 0) return before;
-      await applyChanges(tx, ctx, before, changes);
+      const plan = await planPackageChange(tx, ctx, before, { packageId, packageFrom }, timezone);
+      if (fields.length === 0 && !plan) return before;
+      await checkReopening(tx, before, changes, timezone);
+      if (fields.length > 0) await applyChanges(tx, ctx, before, changes);
+      await applyPackagePlan(tx, ctx, before, plan);
       const after = await visibleShop(tx, ctx, id);
-      await auditShop(tx, ctx, 'shop.update', id, {
-        before: pick(before, fields),
-        after: pick(after, fields),
-      });
+      if (fields.length > 0) {
+        await auditShop(tx, ctx, 'shop.update', id, {
+          before: pick(before, fields),
+          after: pick(after, fields),
+        });
+      }
       return after;
     })
     .catch(rethrowCodeTaken);

@@ -12,6 +12,7 @@ import {
   userUidParamsSchema,
 } from '@parking-hub/contracts/users';
 import { z } from 'zod';
+import type { Config } from '../../config.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
@@ -20,7 +21,9 @@ import * as service from './users.service.ts';
 const tags = ['users'];
 const ok = 'success' as const;
 
-export async function usersRoutes(app: ZodApp) {
+export async function usersRoutes(app: ZodApp, { config }: { config: Config }) {
+  // A shop's users count against its package in the current month of the platform's zone.
+  const timezone = config.platformTimezone;
   app.post('/users', {
     preHandler: app.authorize(),
     schema: {
@@ -48,7 +51,7 @@ export async function usersRoutes(app: ZodApp) {
       response: { 201: successEnvelope(userSchema) },
     },
     handler: async (request, reply) => {
-      const data = await service.createUser(app.db, authedContextOf(request), request.body);
+      const data = await service.createUser(app.db, authedContextOf(request), request.body, timezone);
       return reply.code(201).send({ status: ok, message: translate(request.lang, 'success.created'), data });
     },
   });
@@ -62,7 +65,7 @@ export async function usersRoutes(app: ZodApp) {
       response: { 200: successEnvelope(userSchema) },
     },
     handler: async (request) => {
-      const data = await service.updateUserById(app.db, authedContextOf(request), request.body);
+      const data = await service.updateUserById(app.db, authedContextOf(request), request.body, timezone);
       return { status: ok, message: translate(request.lang, 'success.saved'), data };
     },
   });
@@ -111,7 +114,7 @@ export async function usersRoutes(app: ZodApp) {
     },
     handler: async (request) => {
       if (request.body.u_id !== request.params.u_id) throw badRequest({ u_id: 'validation.invalid' });
-      const data = await service.updateStatus(app.db, authedContextOf(request), request.body);
+      const data = await service.updateStatus(app.db, authedContextOf(request), request.body, timezone);
       return { status: ok, message: translate(request.lang, 'success.statusUpdated'), data };
     },
   });

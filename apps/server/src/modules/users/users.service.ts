@@ -21,6 +21,7 @@ import { clearFailures } from '../auth/login-throttle.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
+import { assertUserAllowance } from '../packages/shop-packages.service.ts';
 import { isShopInScope, shopExists, shopScope } from '../shops/shops.scope.ts';
 import {
   countActiveSuperAdmins,
@@ -129,13 +130,20 @@ export async function listUsers(db: Db, ctx: AuthedContext, body: ListUsersBody)
   return { data: rows.map(toUser), meta: pageMeta(body, total) };
 }
 
-export async function createUser(db: Db, ctx: AuthedContext, body: CreateUserBody): Promise<User> {
+/** A user of a shop counts against its package's user allowance (main shop and branches together). */
+export async function createUser(
+  db: Db,
+  ctx: AuthedContext,
+  body: CreateUserBody,
+  timezone: string,
+): Promise<User> {
   if (!canManageRole(ctx.actor.role, body.role)) throw forbidden('errors.roleNotAllowed');
   const shopId = await resolveShop(db, ctx, body.role, body.shopId);
   await assertFree(db, body);
   const passwordHash = await hashPassword(body.password);
   return db
     .transaction(async (tx) => {
+      if (shopId) await assertUserAllowance(tx, shopId, timezone);
       const id = await insertUser(tx, {
         username: body.username,
         fullName: body.fullName,
@@ -160,7 +168,13 @@ export async function createUser(db: Db, ctx: AuthedContext, body: CreateUserBod
     .catch(rethrowTaken);
 }
 
-export async function updateUserById(db: Db, ctx: AuthedContext, body: UpdateUserBody): Promise<User> {
+/** A user moving into another shop takes a place in that shop's user allowance. */
+export async function updateUserById(
+  db: Db,
+  ctx: AuthedContext,
+  body: UpdateUserBody,
+  timezone: string,
+): Promise<User> {
   const before = await manageableUser(db, ctx, body.id);
   const self = before.id === ctx.actor.id;
   if (self && (body.role !== before.role || (body.shopId ?? null) !== before.shopId)) {
@@ -173,6 +187,7 @@ export async function updateUserById(db: Db, ctx: AuthedContext, body: UpdateUse
   return db
     .transaction(async (tx) => {
       if (body.role !== before.role) await assertNotLastSuperAdmin(tx, before);
+      if (shopId && shopId !== before.shopId) await assertUserAllowance(tx, shopId, timezone, before.id);
       await updateUser(tx, before.id, {
         username: body.username,
         fullName: body.fullName,
@@ -299,11 +314,20 @@ export async function updateOwnPassword(db: Db, ctx: AuthedContext, body: Update
   });
 }
 
-export async function updateStatus(db: Db, ctx: AuthedContext, body: UpdateStatusBody): Promise<User> {
+/** Reactivating a shop's user is refused while the shop has more users than its package allows. */
+export async function updateStatus(
+  db: Db,
+  ctx: AuthedContext,
+  body: UpdateStatusBody,
+  timezone: string,
+): Promise<User> {
   if (body.u_id === ctx.actor.id) throw forbidden('errors.cannotChangeOwnStatus');
   const before = await manageableUser(db, ctx, body.u_id);
   return db.transaction(async (tx) => {
     if (body.status === 'SUSPENDED') await assertNotLastSuperAdmin(tx, before);
+    if (body.status === 'ACTIVE' && before.status !== 'ACTIVE' && before.shopId) {
+      await assertUserAllowance(tx, before.shopId, timezone, before.id);
+    }
     await updateUser(tx, before.id, { status: body.status });
     if (body.status === 'SUSPENDED') await revokeUserSessions(tx, before.id, 'suspended');
     // Re-activating also lifts a sign-in lock, so an admin can unlock a user.
