@@ -23,6 +23,7 @@ import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/reset.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { rollsRoutes } from './modules/rolls/rolls.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -131,6 +132,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(outboxRoutes, { outbox });
       await api.register(passwordResetRoutes, { config, outbox });
       await api.register(companyRoutes, { config });
+      await api.register(rollsRoutes, { config });
       await api.register(packagesRoutes, { config });
     },
     { prefix: `${API_PREFIX}/v1` },

@@ -10,6 +10,7 @@ import { FEE_PART_KINDS } from './fee.ts';
 import { dateSchema, idSchema, optionalText } from './fields.ts';
 import { feeRuleSchema, vehicleTypeSchema } from './prices.ts';
 import { normalizeReference } from './reference.ts';
+import { printRollSerialSchema } from './rolls.ts';
 
 export const BILL_STATUSES = ['PARKED', 'CLOSED', 'CANCELLED', 'LOST'] as const;
 export const billStatusSchema = z.enum(BILL_STATUSES, { error: 'validation.invalid' });
@@ -153,7 +154,11 @@ export const checkoutBodySchema = billLocatorSchema.safeExtend({
 });
 export type CheckoutBody = z.infer<typeof checkoutBodySchema>;
 
-export const printBillBodySchema = billLocatorSchema.safeExtend({ paper: paperSchema.optional() });
+/** `rollSerial`: the serial of the paper roll in the printer, when the device knows it (the ticket check). */
+export const printBillBodySchema = billLocatorSchema.safeExtend({
+  paper: paperSchema.optional(),
+  rollSerial: printRollSerialSchema.optional(),
+});
 export type PrintBillBody = z.infer<typeof printBillBodySchema>;
 
 export const billPrintSchema = z.object({

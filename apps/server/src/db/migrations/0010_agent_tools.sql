@@ -142,6 +142,8 @@ ALTER TABLE "roll_deliveries" ADD CONSTRAINT "roll_deliveries_shop_serials_excl"
 ALTER TABLE "roll_deliveries" ADD CONSTRAINT "roll_deliveries_person_serials_excl" EXCLUDE USING gist (int8range("serial_first", "serial_last", '[]') WITH &&) WHERE ("kind" = 'PERSON' AND "serial_first" IS NOT NULL);--> statement-breakpoint
 -- The last 14 days of every shop (the low-paper list's pace), read without the table.
 CREATE INDEX "paper_prints_daily_day_idx" ON "paper_prints_daily" USING btree ("day", "shop_id") INCLUDE ("prints");--> statement-breakpoint
+-- The ticket check: every shop's months from the one asked for on, read without the table.
+CREATE INDEX "paper_prints_monthly_month_idx" ON "paper_prints_monthly" USING btree ("month", "shop_id") INCLUDE ("prints");--> statement-breakpoint
 -- Every print counts one ticket of paper on the shop's calendar day (its time zone), in the
 -- print's own transaction; a shop with deliveries also counts it in its paper account when it is
 -- on or after its first delivery. A statement trigger: a bulk insert costs one pass.

@@ -82,7 +82,10 @@ export const paperPrintsMonthly = pgTable(
     month: date('month', { mode: 'string' }).notNull(),
     prints: integer('prints').notNull(),
   },
-  (t) => [primaryKey({ name: 'paper_prints_monthly_pkey', columns: [t.shopId, t.month] })],
+  (t) => [
+    primaryKey({ name: 'paper_prints_monthly_pkey', columns: [t.shopId, t.month] }),
+    // The ticket check reads the months after the one asked for, of every shop (migration 0010).
+  ],
 );
 
 /**

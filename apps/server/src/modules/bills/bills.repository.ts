@@ -275,6 +275,7 @@ export async function recordPrint(
   bill: { id: number; shopId: string },
   paper: string | null,
   by: string,
+  rollSerial: number | null = null,
 ) {
   const [counted] = await tx
     .update(bills)
@@ -284,7 +285,7 @@ export async function recordPrint(
   const kind = (counted?.printCount ?? 1) > 1 ? 'REPRINT' : 'PRINT';
   const [row] = await tx
     .insert(billPrints)
-    .values({ billId: bill.id, shopId: bill.shopId, kind, paper, printedBy: by })
+    .values({ billId: bill.id, shopId: bill.shopId, kind, paper, printedBy: by, rollSerial })
     .returning();
   if (!row) throw new Error('print insert returned nothing');
   return row;

@@ -201,7 +201,7 @@ export async function printBill(db: Db, ctx: AuthedContext, body: PrintBillBody)
   const row = await locateBill(db, ctx, body);
   if (row.status === 'CANCELLED') throw conflict('errors.billCancelled');
   return db.transaction(async (tx) => {
-    const print = await recordPrint(tx, row, body.paper ?? null, ctx.actor.id);
+    const print = await recordPrint(tx, row, body.paper ?? null, ctx.actor.id, body.rollSerial ?? null);
     const bill = toBill(await billById(tx, ctx, row.id));
     return {
       bill,

@@ -1,0 +1,207 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { shopPaper } from '../../db/schema/rolls.ts';
+
+/**
+ * The shops' paper figures (decision 018). Both lists read each shop's account row in shop_paper
+ * and a few recent rows of the daily / monthly counts, never the prints themselves, so they cost
+ * the same at 10 M prints as at 10. `scope` is shopScope on shop_paper.shop_id.
+ */
+
+export interface LowPaperQuery {
+  scope: SQL | undefined;
+  shopId?: string | undefined;
+  onlyLow: boolean;
+  lowPaperDays: number;
+  /** Today in the platform's zone: the recent days are read in a window around it. */
+  today: string;
+  limit: number;
+  offset: number;
+}
+
+type Num = string | number;
+type LowRaw = {
+  shopId: string;
+  shopName: string;
+  shopCode: string | null;
+  firstDeliveryOn: string;
+  deliveredTickets: Num;
+  printed: Num;
+  recentPrints: Num;
+  daysLeft: Num | null;
+  low: boolean;
+  total: Num;
+  lowCount: Num;
+};
+
+/**
+ * Remaining paper, pace and days left of every shop with deliveries in scope, low first. The
+ * pace: prints of the last 14 days of the shop's own calendar (today included), read through
+ * paper_prints_daily_day_idx in a window wide enough for every zone.
+ */
+export async function lowPaperRows(db: Executor, q: LowPaperQuery) {
+  const where = sql.join(
+    [sql`true`, q.scope ?? sql`true`, q.shopId ? sql`${shopPaper.shopId} = ${q.shopId}` : sql`true`],
+    sql` and `,
+  );
+  const result = await db.execute<LowRaw>(sql`
+    with recent as (
+      select d.shop_id, sum(d.prints)::bigint as n
+      from paper_prints_daily d join shops z on z.id = d.shop_id
+      where d.day between ${q.today}::date - 15 and ${q.today}::date + 1
+        and d.day > (now() at time zone z.timezone)::date - 14
+        and d.day <= (now() at time zone z.timezone)::date
+      group by 1
+    ), acc as (
+      select shop_paper.shop_id, s.name, s.code, shop_paper.first_delivery_on,
+        shop_paper.delivered_tickets, shop_paper.printed, coalesce(r.n, 0) as recent,
+        case when r.n > 0
+          then floor(greatest(shop_paper.delivered_tickets - shop_paper.printed, 0) * 14 / r.n)::bigint
+        end as days_left
+      from shop_paper join shops s on s.id = shop_paper.shop_id
+      left join recent r on r.shop_id = shop_paper.shop_id
+      where ${where}
+    ), flagged as (
+      select acc.*, (delivered_tickets - printed <= 0 or coalesce(days_left <= ${q.lowPaperDays}, false)) as low from acc
+    ), counted as (
+      select flagged.*, count(*) over () as total, count(*) filter (where low) over () as low_count from flagged
+    )
+    select shop_id as "shopId", name as "shopName", code as "shopCode",
+      first_delivery_on::text as "firstDeliveryOn", delivered_tickets as "deliveredTickets", printed,
+      recent as "recentPrints", days_left as "daysLeft", low, total, low_count as "lowCount"
+    from counted
+    where ${q.onlyLow ? sql`low` : sql`true`}
+    order by low desc, days_left asc nulls last, delivered_tickets - printed, name, shop_id
+    limit ${q.limit} offset ${q.offset}`);
+  return result.rows;
+}
+
+/** Totals when the page is empty (past the end): counted without the page. */
+export async function lowPaperCounts(db: Executor, q: LowPaperQuery) {
+  const rows = await lowPaperRows(db, { ...q, onlyLow: false, limit: 1, offset: 0 });
+  const first = rows[0];
+  return { total: Number(first?.total ?? 0), lowCount: Number(first?.lowCount ?? 0) };
+}
+
+export interface TicketCheckQuery {
+  scope: SQL | undefined;
+  shopId?: string | undefined;
+  onlyFlagged: boolean;
+  /** First day of the month and of the next. */
+  monthStart: string;
+  nextMonth: string;
+  limit: number;
+  offset: number;
+}
+
+type TicketRaw = {
+  shopId: string;
+  shopName: string;
+  shopCode: string | null;
+  firstDeliveryOn: string;
+  deliveredMonth: Num;
+  printedMonth: Num;
+  deliveredTotal: Num;
+  printedTotal: Num;
+  flagged: boolean;
+  total: Num;
+  flaggedCount: Num;
+};
+
+/**
+ * Tickets delivered and printed per shop in a month and through it. Through the month is the
+ * account (shop_paper) less what came after it: deliveries on or after the next month, and prints
+ * in later months (all of them on or after the first delivery, which is before the next month),
+ * so the current month reads almost nothing beyond the account. The month's own prints are its
+ * monthly row, less the days before the first delivery when that falls inside the month.
+ */
+export async function ticketCheckRows(db: Executor, q: TicketCheckQuery) {
+  const where = sql.join(
+    [
+      sql`shop_paper.first_delivery_on < ${q.nextMonth}::date`,
+      q.scope ?? sql`true`,
+      q.shopId ? sql`${shopPaper.shopId} = ${q.shopId}` : sql`true`,
+    ],
+    sql` and `,
+  );
+  const result = await db.execute<TicketRaw>(sql`
+    with acc as (
+      select shop_paper.shop_id, shop_paper.first_delivery_on as f, shop_paper.delivered_tickets as dt,
+        shop_paper.printed as pr
+      from shop_paper where ${where}
+    ), dl as (
+      select shop_id,
+        sum(quantity::bigint * tickets_per_roll) filter (where delivered_on >= ${q.nextMonth}::date) as after,
+        sum(quantity::bigint * tickets_per_roll) filter (where delivered_on < ${q.nextMonth}::date) as month
+      from roll_deliveries
+      where kind = 'SHOP' and delivered_on >= ${q.monthStart}::date
+      group by 1
+    ), pm as (
+      select shop_id,
+        sum(prints) filter (where month > ${q.monthStart}::date) as after,
+        sum(prints) filter (where month = ${q.monthStart}::date) as month
+      from paper_prints_monthly where month >= ${q.monthStart}::date
+      group by 1
+    ), early as (
+      select acc.shop_id, sum(d.prints) as n
+      from acc join paper_prints_daily d
+        on d.shop_id = acc.shop_id and d.day >= ${q.monthStart}::date and d.day < acc.f
+      where acc.f > ${q.monthStart}::date
+      group by 1
+    ), figures as (
+      select acc.shop_id, acc.f,
+        coalesce(dl.month, 0) as delivered_month,
+        coalesce(pm.month, 0) - coalesce(early.n, 0) as printed_month,
+        acc.dt - coalesce(dl.after, 0) as delivered_total,
+        acc.pr - coalesce(pm.after, 0) as printed_total
+      from acc
+      left join dl on dl.shop_id = acc.shop_id
+      left join pm on pm.shop_id = acc.shop_id
+      left join early on early.shop_id = acc.shop_id
+    ), counted as (
+      select figures.*, printed_total > delivered_total as flagged,
+        count(*) over () as total,
+        count(*) filter (where printed_total > delivered_total) over () as flagged_count
+      from figures
+    )
+    select c.shop_id as "shopId", s.name as "shopName", s.code as "shopCode", c.f::text as "firstDeliveryOn",
+      c.delivered_month as "deliveredMonth", c.printed_month as "printedMonth",
+      c.delivered_total as "deliveredTotal", c.printed_total as "printedTotal", c.flagged,
+      c.total, c.flagged_count as "flaggedCount"
+    from counted c join shops s on s.id = c.shop_id
+    where ${q.onlyFlagged ? sql`c.flagged` : sql`true`}
+    order by c.flagged desc, c.delivered_total - c.printed_total, s.name, c.shop_id
+    limit ${q.limit} offset ${q.offset}`);
+  return result.rows;
+}
+
+/**
+ * The month's printed serials of one shop that lie outside every range delivered to it, as runs
+ * of consecutive serials (gaps and islands: serial − its rank is constant along a run).
+ */
+export async function serialsOutside(db: Executor, shopId: string, monthStart: string, nextMonth: string) {
+  const result = await db.execute<{ first: Num; last: Num; tickets: Num }>(sql`
+    with bounds as (
+      select (${monthStart}::date::timestamp at time zone timezone) as a,
+        (${nextMonth}::date::timestamp at time zone timezone) as b
+      from shops where id = ${shopId}
+    ), p as (
+      select bp.roll_serial as s, count(*) as n
+      from bill_prints bp, bounds
+      where bp.shop_id = ${shopId} and bp.roll_serial is not null
+        and bp.printed_at >= bounds.a and bp.printed_at < bounds.b
+        and not exists (
+          select 1 from roll_deliveries d
+          where d.kind = 'SHOP' and d.shop_id = ${shopId} and d.serial_first is not null
+            and bp.roll_serial between d.serial_first and d.serial_last)
+      group by 1
+    ), g as (
+      select s, n, s - row_number() over (order by s) as grp from p
+    )
+    select min(s) as first, max(s) as last, sum(n) as tickets from g group by grp order by 1`);
+  return result.rows.map((r) => ({
+    first: Number(r.first),
+    last: Number(r.last),
+    tickets: Number(r.tickets),
+  }));
+}
