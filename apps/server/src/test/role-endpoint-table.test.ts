@@ -14,6 +14,7 @@ import { bills } from '../db/schema/bills.ts';
 import { outboxMessages } from '../db/schema/messaging.ts';
 import { fees, packages } from '../db/schema/packages.ts';
 import { priceRules } from '../db/schema/prices.ts';
+import { rollDeliveries } from '../db/schema/rolls.ts';
 import { shopBillCounters, shops } from '../db/schema/shops.ts';
 import { newReference } from '../modules/bills/bills.service.ts';
 import { peerEnv } from '../modules/outbox/outbox.test-support.ts';
@@ -144,6 +145,16 @@ const endpoints: Endpoint[] = [
   { name: 'POST company/update', method: 'POST', path: () => 'company/update', body: () => ({ companyName: unique('Table company ') }), expect: SUPER_ADMIN_ONLY },
   { name: 'POST company/image', method: 'POST', path: () => 'company/image', body: () => ({ kind: 'logo' }), file: PNG, expect: SUPER_ADMIN_ONLY },
   { name: 'POST company/image/remove', method: 'POST', path: () => 'company/image/remove', body: () => ({ kind: 'logo' }), expect: SUPER_ADMIN_ONLY },
+  { name: 'POST roll/shop', method: 'POST', path: () => 'roll/shop', setup: rollScene, body: (s) => ({ shopId: s.shopId, ...rollFields }), expect: AGENT_AREA },
+  { name: 'POST roll/update-shop', method: 'POST', path: () => 'roll/update-shop', setup: rollScene, body: (s) => ({ id: s.extra.deliveryId, shopId: s.shopId, ...rollFields }), expect: AGENT_AREA },
+  { name: 'POST roll/person', method: 'POST', path: () => 'roll/person', setup: rollScene, body: (s) => ({ personId: s.extra.agentId, ...rollFields }), expect: ADMINS },
+  { name: 'POST roll/update-person', method: 'POST', path: () => 'roll/update-person', setup: rollScene, body: (s) => ({ id: s.extra.receiptId, personId: s.extra.agentId, ...rollFields }), expect: ADMINS },
+  { name: 'POST rolls', method: 'POST', path: () => 'rolls?page=1', body: () => ({ kind: 'SHOP' }), expect: AGENT_AREA },
+  { name: 'POST rolls/stock', method: 'POST', path: () => 'rolls/stock', body: () => ({}), expect: AGENT_AREA },
+  { name: 'POST rolls/low-paper', method: 'POST', path: () => 'rolls/low-paper', body: () => ({ onlyLow: true }), expect: AGENT_AREA },
+  { name: 'POST rolls/ticket-check', method: 'POST', path: () => 'rolls/ticket-check', body: (s) => ({ month: '2026-01', shopId: s.shopId }), expect: AGENT_AREA },
+  { name: 'GET rolls/settings', method: 'GET', path: () => 'rolls/settings', expect: AGENT_AREA },
+  { name: 'POST rolls/settings', method: 'POST', path: () => 'rolls/settings', body: () => ({ lowPaperDays: 7 }), expect: ADMINS },
   { name: 'GET messages/status', method: 'GET', path: () => 'messages/status', expect: ADMINS },
   { name: 'POST messages', method: 'POST', path: () => 'messages?page=1', body: (s) => ({ shopId: s.shopId }), expect: AGENT_AREA },
   { name: 'GET messages/{id}', method: 'GET', path: (s) => `messages/${s.extra.messageId}`, setup: (s) => shopMessage(s, 'QUEUED'), expect: AGENT_AREA },
@@ -162,6 +173,23 @@ const endpoints: Endpoint[] = [
 ];
 
 const VERIFY_TOKEN = 'table-verify-token';
+
+/** Paper rolls: an agent with stock (the caller when an agent), a delivery to the scene's shop out of it. */
+const rollFields = { deliveredOn: '2026-01-10', quantity: 1, ticketsPerRoll: 100 };
+async function rollScene(s: Scene) {
+  const agentId = s.actor.role === 'AGENT' ? s.actor.id : (await insertUser(t.db, 'AGENT')).id;
+  const base = { deliveredOn: '2026-01-05', ticketsPerRoll: 100, unitPrice: 15000 };
+  const [receipt] = await t.db
+    .insert(rollDeliveries)
+    .values({ ...base, kind: 'PERSON', personId: agentId, quantity: 20 })
+    .returning({ id: rollDeliveries.id });
+  const fromPersonId = s.actor.role === 'AGENT' ? agentId : null;
+  const [delivery] = await t.db
+    .insert(rollDeliveries)
+    .values({ ...base, kind: 'SHOP', shopId: s.shopId, fromPersonId, quantity: 2 })
+    .returning({ id: rollDeliveries.id });
+  return { agentId, receiptId: receipt?.id ?? '', deliveryId: delivery?.id ?? '' };
+}
 
 /** An outbox row about the scene's shop, in the state the call needs. */
 async function shopMessage(s: Scene, status: 'QUEUED' | 'FAILED') {
