@@ -22,6 +22,7 @@ import { whatsappWebhookRoutes } from './modules/outbox/webhook.routes.ts';
 import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/reset.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
+import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { rollsRoutes } from './modules/rolls/rolls.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(passwordResetRoutes, { config, outbox });
       await api.register(companyRoutes, { config });
       await api.register(rollsRoutes, { config });
+      await api.register(promotionsRoutes, { config });
       await api.register(packagesRoutes, { config });
     },
     { prefix: `${API_PREFIX}/v1` },

@@ -14,6 +14,7 @@ import { bills } from '../db/schema/bills.ts';
 import { outboxMessages } from '../db/schema/messaging.ts';
 import { fees, packages } from '../db/schema/packages.ts';
 import { priceRules } from '../db/schema/prices.ts';
+import { promotions } from '../db/schema/promotions.ts';
 import { rollDeliveries } from '../db/schema/rolls.ts';
 import { shopBillCounters, shops } from '../db/schema/shops.ts';
 import { newReference } from '../modules/bills/bills.service.ts';
@@ -145,6 +146,13 @@ const endpoints: Endpoint[] = [
   { name: 'POST company/update', method: 'POST', path: () => 'company/update', body: () => ({ companyName: unique('Table company ') }), expect: SUPER_ADMIN_ONLY },
   { name: 'POST company/image', method: 'POST', path: () => 'company/image', body: () => ({ kind: 'logo' }), file: PNG, expect: SUPER_ADMIN_ONLY },
   { name: 'POST company/image/remove', method: 'POST', path: () => 'company/image/remove', body: () => ({ kind: 'logo' }), expect: SUPER_ADMIN_ONLY },
+  { name: 'POST promotions', method: 'POST', path: () => 'promotions?page=1', body: () => ({ state: 'ACTIVE' }), expect: AGENT_AREA },
+  { name: 'POST promotion/create', method: 'POST', path: () => 'promotion/create', body: (s) => ({ title: 'ຫຼຸດ 10%', discountType: 'PERCENT', discountValue: 10, validFrom: '2026-01-01', validUntil: '2099-12-31', audience: 'SHOPS', shopIds: [s.shopId] }), expect: AGENT_AREA },
+  { name: 'POST promotion/update', method: 'POST', path: () => 'promotion/update', setup: ownPromotion, body: (s) => ({ id: s.extra.promotionId, active: false }), expect: AGENT_AREA },
+  { name: 'POST promotion/image', method: 'POST', path: () => 'promotion/image', setup: ownPromotion, body: (s) => ({ id: s.extra.promotionId }), file: PNG, expect: AGENT_AREA },
+  { name: 'POST promotions/for-shop', method: 'POST', path: () => 'promotions/for-shop', body: (s) => ({ shopId: s.shopId, month: '2026-05' }), expect: AGENT_AREA },
+  { name: 'GET promotion/cap', method: 'GET', path: () => 'promotion/cap', expect: AGENT_AREA },
+  { name: 'POST promotion/cap', method: 'POST', path: () => 'promotion/cap', body: () => ({ maxPercent: 20, maxAmount: 200_000, maxFreeMonths: 1, maxActive: 5 }), expect: ADMINS },
   { name: 'POST roll/shop', method: 'POST', path: () => 'roll/shop', setup: rollScene, body: (s) => ({ shopId: s.shopId, ...rollFields }), expect: AGENT_AREA },
   { name: 'POST roll/update-shop', method: 'POST', path: () => 'roll/update-shop', setup: rollScene, body: (s) => ({ id: s.extra.deliveryId, shopId: s.shopId, ...rollFields }), expect: AGENT_AREA },
   { name: 'POST roll/person', method: 'POST', path: () => 'roll/person', setup: rollScene, body: (s) => ({ personId: s.extra.agentId, ...rollFields }), expect: ADMINS },
@@ -189,6 +197,25 @@ async function rollScene(s: Scene) {
     .values({ ...base, kind: 'SHOP', shopId: s.shopId, fromPersonId, quantity: 2 })
     .returning({ id: rollDeliveries.id });
   return { agentId, receiptId: receipt?.id ?? '', deliveryId: delivery?.id ?? '' };
+}
+
+/** A promotion the caller may change: an agent's own for their shop, else the platform's. */
+async function ownPromotion(s: Scene) {
+  const agentId = s.actor.role === 'AGENT' ? s.actor.id : null;
+  const [row] = await t.db
+    .insert(promotions)
+    .values({
+      title: 'ຫຼຸດ 5%',
+      discountType: 'PERCENT',
+      discountValue: 5,
+      validFrom: '2026-01-01',
+      validUntil: '2099-12-31',
+      audience: 'SHOPS',
+      shopIds: [s.shopId],
+      ownerAgentId: agentId,
+    })
+    .returning({ id: promotions.id });
+  return { promotionId: row?.id ?? '' };
 }
 
 /** An outbox row about the scene's shop, in the state the call needs. */
