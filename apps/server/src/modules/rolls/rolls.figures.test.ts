@@ -101,10 +101,10 @@ describe('paper figures against a brute-force count', () => {
     const deliveries: Delivery[] = [];
     let nextPlatformSerial = 900_000;
     let nextStockSerial = 100_000;
-    const serialPool = (shopId: string) =>
+    const serialPool = (shopId: string): [number, number][] =>
       deliveries
         .filter((d) => d.shopId === shopId && d.first !== null)
-        .map((d) => [d.first ?? 0, d.last ?? 0]);
+        .map((d): [number, number] => [d.first ?? 0, d.last ?? 0]);
 
     /** A batch of prints of a shop over the last `days` days: one multi-row insert (one trigger pass). */
     async function printBatch(shopId: string, n: number, days: number) {
