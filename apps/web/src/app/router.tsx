@@ -35,6 +35,7 @@ const SCREENS: Record<string, Lazy> = {
   customers: page(() => import('../features/reports/customers-page'), ['reports']),
   messages: page(() => import('../features/messages/messages-page'), ['messages']),
   company: page(() => import('../features/company/company-page'), ['company']),
+  rolls: page(() => import('../features/rolls/rolls-page'), ['rolls']),
 };
 /** Loaders that start a screen's calls while its code loads (they return nothing to render). */
 const LOADERS: Record<string, LoaderFunction> = {
