@@ -66,6 +66,13 @@ export const messageKeys = {
   detail: (id: string) => [...messageKeys.details(), id] as const,
 };
 
+/** Rental packages and fees: a change refetches both lists and the shop form's package choices. */
+export const packageKeys = {
+  all: ['packages'] as const,
+  list: () => [...packageKeys.all, 'list'] as const,
+  fees: () => [...packageKeys.all, 'fees'] as const,
+};
+
 /** The company profile (read by every signed-in screen that shows it; long-lived). */
 export const companyKeys = {
   all: ['company'] as const,

@@ -20,10 +20,11 @@ describe('shop access', () => {
   });
 
   it('shows the agent to admins on main shops, the status to all but managers', () => {
-    expect(lockedFields('ADMIN', main)).toEqual(['packageId']);
-    expect(lockedFields('ADMIN', null)).toEqual(['packageId']);
-    expect(lockedFields('ADMIN', branch)).toEqual(['packageId', 'agentId']);
-    expect(lockedFields('AGENT', main)).toEqual(['packageId', 'agentId']);
-    expect(lockedFields('MANAGER', main)).toEqual(['packageId', 'agentId', 'status']);
+    expect(lockedFields('ADMIN', main)).toEqual([]);
+    expect(lockedFields('ADMIN', null)).toEqual([]);
+    expect(lockedFields('ADMIN', branch)).toEqual(['packageId', 'packageFrom', 'agentId']);
+    expect(lockedFields('AGENT', main)).toEqual(['agentId']);
+    expect(lockedFields('AGENT', branch)).toEqual(['packageId', 'packageFrom', 'agentId']);
+    expect(lockedFields('MANAGER', main)).toEqual(['packageId', 'packageFrom', 'agentId', 'status']);
   });
 });

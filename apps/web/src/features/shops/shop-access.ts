@@ -17,10 +17,12 @@ export function canAddBranch(role: string, shop: Pick<Shop, 'parentId' | 'status
 
 /**
  * Form fields this role does not set on this shop, so they are neither shown nor sent: the agent
- * is an admin's choice, and of a main shop only (branches follow theirs); managers keep the status.
+ * is an admin's choice, and of a main shop only (branches follow theirs); the package (and its
+ * month) is chosen by admins and agents, for a main shop only; managers keep the status.
  */
 export function lockedFields(role: string, shop: Pick<Shop, 'parentId'> | null): (keyof ShopFormOutput)[] {
-  const locked: (keyof ShopFormOutput)[] = ['packageId'];
+  const locked: (keyof ShopFormOutput)[] = [];
+  if (!canCreateShop(role) || shop?.parentId) locked.push('packageId', 'packageFrom');
   if (!isAdmin(role) || shop?.parentId) locked.push('agentId');
   if (role === 'MANAGER') locked.push('status');
   return locked;

@@ -1,4 +1,5 @@
 import { canonicalJson } from '@parking-hub/contracts/canonical-json';
+import { monthIn } from '@parking-hub/contracts/packages';
 import { kipSchema } from '@parking-hub/contracts/prices';
 import {
   createShopBodySchema,
@@ -29,7 +30,13 @@ export interface ShopFormValues {
   agentId: string;
   status: ShopStatus;
   qrReceiver: QrFormValues;
+  /** The package chosen ('' none) and the month ('YYYY-MM') it starts. */
+  packageId: string;
+  packageFrom: string;
 }
+
+/** This month in the platform's time zone: where a package choice starts unless told. */
+export const currentMonth = (now = new Date()) => monthIn(now, DEFAULT_TIME_ZONE);
 
 /** Fields the server's messages may name, so a 400 lands under the input it is about. */
 export const SHOP_FORM_FIELDS = [
@@ -46,6 +53,8 @@ export const SHOP_FORM_FIELDS = [
   'timezone',
   'agentId',
   'status',
+  'packageId',
+  'packageFrom',
   ...QR_FIELDS.map((f) => `qrReceiver.${f}` as const),
 ] as const;
 
@@ -96,6 +105,8 @@ export function emptyShopValues(): ShopFormValues {
     agentId: '',
     status: 'ACTIVE',
     qrReceiver: { ...EMPTY_QR },
+    packageId: '',
+    packageFrom: currentMonth(),
   };
 }
 
@@ -127,6 +138,8 @@ export function shopValues(shop: Shop): ShopFormValues {
     agentId: shop.agentId ?? '',
     status: shop.status,
     qrReceiver: shop.qrReceiver ? { ...shop.qrReceiver } : { ...EMPTY_QR },
+    packageId: shop.packageId ?? '',
+    packageFrom: currentMonth(),
   };
 }
 
@@ -136,12 +149,14 @@ type Field = keyof ShopFormOutput;
 export function withoutFields(output: ShopFormOutput, omit: readonly Field[]): Partial<ShopFormOutput> {
   const out: Partial<ShopFormOutput> = { ...output };
   for (const field of omit) delete out[field];
+  // A month without a package means nothing (the server would ask for the package).
+  if (!out.packageId) delete out.packageFrom;
   return out;
 }
 
 /**
  * The fields of an edit that differ from the shop (the update changes only what is sent). An
- * emptied code is left out: the server keeps a shop's code.
+ * emptied code is left out: the server keeps a shop's code. The month goes with a new package only.
  */
 export function changedFields(shop: Shop, output: Partial<ShopFormOutput>): Partial<ShopFormOutput> {
   const changes: Record<string, unknown> = {};
@@ -151,6 +166,7 @@ export function changedFields(shop: Shop, output: Partial<ShopFormOutput>): Part
     if (canonicalJson(value) === canonicalJson(shop[field as keyof Shop])) continue;
     changes[field] = value;
   }
+  if (!('packageId' in changes)) delete changes.packageFrom;
   return changes as Partial<ShopFormOutput>;
 }
 

@@ -1,7 +1,16 @@
 import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { LOGO_MAX_BYTES } from '@parking-hub/contracts/shops';
 import { describe, expect, it } from 'vitest';
-import { formatBusinessDate, logoProblem, normalizeTime, ruleLines, shopHours } from './shop-format';
+import {
+  formatBusinessDate,
+  formatMonth,
+  logoProblem,
+  monthsFrom,
+  normalizeTime,
+  packageName,
+  ruleLines,
+  shopHours,
+} from './shop-format';
 
 describe('normalizeTime', () => {
   it.each([
@@ -74,5 +83,14 @@ describe('logoProblem', () => {
     expect(logoProblem({ type: 'image/gif', size: 10 })).toBe('errors.logoType');
     expect(logoProblem({ type: '', size: 10 })).toBe('errors.logoType');
     expect(logoProblem({ type: 'image/png', size: LOGO_MAX_BYTES + 1 })).toBe('errors.logoTooLarge');
+  });
+});
+
+describe('months of a package choice', () => {
+  it('counts months across a year end and shows them month/year', () => {
+    expect(monthsFrom('2026-11', 4)).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(formatMonth('2027-01')).toBe('01/2027');
+    expect(packageName({ nameLo: 'ພື້ນຖານ', nameEn: 'Basic' }, 'en')).toBe('Basic');
+    expect(packageName({ nameLo: 'ພື້ນຖານ', nameEn: 'Basic' }, 'lo')).toBe('ພື້ນຖານ');
   });
 });

@@ -27,6 +27,7 @@ import { ShopBranches } from './shop-branches';
 import { ShopFacts } from './shop-facts';
 import { ShopLogo } from './shop-logo';
 import { ShopMessages, shopMessagesHref } from './shop-messages';
+import { ShopPackageHistory } from './shop-package-history';
 import { ShopPriceSummary } from './shop-price-summary';
 import { ShopStaff } from './shop-staff';
 import { ShopStatusChip } from './shop-status-chip';
@@ -96,6 +97,9 @@ function DetailBody({ detail, actions }: { detail: ShopDetail; actions: ShopDeta
           <ShopBranches branches={detail.branches} onOpen={actions.onOpenShop} />
         </Section>
       )}
+      <Section title={shop.parentId ? t('detail.packageOfMain') : t('detail.package')}>
+        <ShopPackageHistory history={detail.packageHistory} />
+      </Section>
       <Section title={t('detail.staff', { count: detail.staff.length })}>
         <ShopStaff staff={detail.staff} timeZone={shop.timezone} />
       </Section>

@@ -10,6 +10,7 @@ import { messageText } from '../../../lib/i18n';
 import type { ShopForm, ShopFormOutput, ShopFormValues } from '../shop-form';
 import { normalizeTime } from '../shop-format';
 import { AgentPicker } from './agent-picker';
+import { PackageFields } from './package-fields';
 import { TimezoneField } from './timezone-field';
 
 /** Two fields side by side from a small tablet up, stacked on a phone. */
@@ -154,6 +155,7 @@ export function ShopFormFields({
           />
         )}
       />
+      {!locked.includes('packageId') && <PackageFields form={form} current={shop?.packageId ?? null} />}
       {!locked.includes('agentId') && (
         <Controller
           control={control}
