@@ -124,6 +124,25 @@ describe('npm run seed:demo', () => {
     }
   });
 
+  it('gives every main shop a package from the month it opened, one with a change since (history)', async () => {
+    const months = await q<{ shop_id: string; n: number; branches: number; allowed: number | null }>(
+      `select s.id as shop_id, count(sp.*)::int as n,
+              (select count(*)::int from shops b where b.parent_id = s.id) as branches,
+              (select p.branches_allowed from packages p where p.id = s.package_id) as allowed
+       from shops s left join shop_packages sp on sp.shop_id = s.id
+       where s.parent_id is null group by s.id`,
+    );
+    expect(months.map((m) => m.n).sort()).toEqual([1, 1, 1, 1, 1, 2]);
+    // A shop with a branch has a package that allows it.
+    expect(months.filter((m) => m.allowed !== null && m.branches > m.allowed)).toEqual([]);
+    const mismatched = await q(
+      `select s.id from shops s where s.package_id is distinct from (select package_id from shop_packages sp
+         where sp.shop_id = coalesce(s.parent_id, s.id) order by from_month desc limit 1)`,
+    );
+    expect(mismatched).toEqual([]);
+    expect((await q<{ n: number }>('select count(*)::int as n from packages'))[0]?.n).toBe(3);
+  });
+
   it('leaves the shops working: a demo cashier checks a vehicle in with the next number', async () => {
     const { token } = await loginAs(t.app, 'staff-tls-1', DEMO_PASSWORD);
     const [last] = await q<{ hi: number }>(

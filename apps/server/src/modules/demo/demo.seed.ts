@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from '../users/bootstrap.ts';
 import type { BillCounts, DemoShop } from './demo.bills.ts';
 import { TEMPLATES } from './demo.catalog.ts';
 import { loadBills } from './demo.load.ts';
+import { seedDemoPackages } from './demo.packages.ts';
 import { seedDemoPromotions } from './demo.promotions.ts';
 import { Random } from './demo.random.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
@@ -120,6 +121,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     }
     log(`${made.length} shops (${branches} branches) and their staff made; writing bills…`);
     await seedDemoPromotions(client, { agents, shops: made, now, createdBy: ops });
+    await seedDemoPackages(client, { shops: made, start, now, createdBy: ops });
     const superuser = (await client.query(`select rolsuper from pg_roles where rolname = current_user`))
       .rows[0]?.rolsuper as boolean;
     await client.query('begin');
