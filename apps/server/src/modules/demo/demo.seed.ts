@@ -120,8 +120,9 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
       await client.query('commit');
     }
     log(`${made.length} shops (${branches} branches) and their staff made; writing bills…`);
-    await seedDemoPromotions(client, { agents, shops: made, now, createdBy: ops });
+    // Packages first: a promotion may name one.
     await seedDemoPackages(client, { shops: made, start, now, createdBy: ops });
+    await seedDemoPromotions(client, { agents, shops: made, now, createdBy: ops });
     const superuser = (await client.query(`select rolsuper from pg_roles where rolname = current_user`))
       .rows[0]?.rolsuper as boolean;
     await client.query('begin');
