@@ -76,7 +76,7 @@ export function promotionColumns(t: T, onEdit: (p: Promotion) => void): Column<P
             </IconButton>
           </Tooltip>
         ) : (
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
             {t('readOnly')}
           </Typography>
         ),
