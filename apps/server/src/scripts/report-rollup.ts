@@ -5,6 +5,7 @@
  * (joining a Parking Hub that is running there, or starting the cluster for the job).
  */
 import type pg from 'pg';
+import { checkPaper, rebuildPaper } from '../modules/rolls/paper.rebuild.ts';
 import { runWithDatabase } from './run-script.ts';
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -19,6 +20,10 @@ async function rebuild(pool: pg.Pool, shops: string[] | null): Promise<number> {
   const { rows } = await pool.query<{ n: string }>('select report_rebuild($1::uuid[]) as n', [shops]);
   await pool.query('analyze report_daily, report_monthly, report_scope_daily, plate_pairs, plate_visits');
   out(`report rollup rebuilt: ${rows[0]?.n ?? 0} rows in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // The paper counts (tickets printed per shop and day, month, and each shop's paper account).
+  const paperDays = await rebuildPaper(pool, shops);
+  await pool.query('analyze paper_prints_daily, paper_prints_monthly, shop_paper');
+  out(`paper counts rebuilt: ${paperDays} shop days`);
   return 0;
 }
 
@@ -51,7 +56,9 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
     `select side, shop_id, grain, cal::text, biz::text, plate_key, visits, amount
      from plate_visits_check() order by shop_id, plate_key, grain, cal, biz, side`,
   );
-  rows.push(...scopes.rows, ...monthly.rows, ...plates.rows);
+  // The paper counts against bill_prints and the deliveries.
+  const paper = (await checkPaper(pool)).filter((r) => !shops || shops.includes(r.shop_id));
+  rows.push(...scopes.rows, ...monthly.rows, ...plates.rows, ...paper);
   const t = totals.rows[0];
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   if (rows.length === 0) {
@@ -61,7 +68,7 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
     return 0;
   }
   out(
-    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} scope, ${monthly.rows.length} month and ${plates.rows.length} plate visit rows among them); the first ones:`,
+    `report rollup DIFFERS from the bills in ${rows.length} rows (${scopes.rows.length} scope, ${monthly.rows.length} month and ${plates.rows.length} plate visit and ${paper.length} paper rows among them); the first ones:`,
   );
   for (const r of rows.slice(0, 20)) out(`  ${JSON.stringify(r)}`);
   out('Run `npm run report:rebuild` to refill it from the bills.');

@@ -7,6 +7,7 @@ import { TEMPLATES } from './demo.catalog.ts';
 import { loadBills } from './demo.load.ts';
 import { seedDemoPackages } from './demo.packages.ts';
 import { seedDemoPromotions } from './demo.promotions.ts';
+import { seedDemoRolls } from './demo.rolls.ts';
 import { Random } from './demo.random.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
 import { installedAt, writeDemoTrail } from './demo.trail.ts';
@@ -158,6 +159,8 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
         [ids],
       );
     }
+    // Paper rolls after the prints: the deliveries are sized from the prints.
+    await seedDemoRolls(client, { agents, shops: made, days: o.days, now, createdBy: ops });
     let events = installed ? 1 : 0;
     if (trail) {
       const superAdmin = await client.query<{ id: string }>(
