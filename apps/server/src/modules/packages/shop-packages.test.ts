@@ -1,5 +1,5 @@
 import { monthIn, nextMonth } from '@parking-hub/contracts/packages';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { packages, shopPackages } from '../../db/schema/packages.ts';
@@ -16,6 +16,7 @@ import {
   unique,
 } from '../../test/harness.ts';
 import { packageForMonth } from './shop-packages.repository.ts';
+import { assertUserAllowance } from './shop-packages.service.ts';
 
 type S = { id: string; packageId: string | null } & Record<string, unknown>;
 
@@ -341,4 +342,32 @@ describe('allowances', () => {
       expect(open).toHaveLength(1);
     }
   }, 30_000);
+
+  it('the main shop lock makes overlapping creations count each other (not only one after another)', async () => {
+    const s = await full(2, 1);
+    await insertUser(t.db, 'MANAGER', { shopId: s.shop.id });
+    // Each attempt counts, adds a user and holds its transaction open a moment: without the lock
+    // both would count one user and both would pass.
+    const attempt = () =>
+      t.db.transaction(async (tx) => {
+        await assertUserAllowance(tx, s.shop.id, 'Asia/Vientiane');
+        await tx.insert(users).values({
+          username: unique('lock'),
+          fullName: 'ພະນັກງານ',
+          role: 'SHOP',
+          shopId: s.shop.id,
+          passwordHash: 'x',
+        });
+        await tx.execute(sql`select pg_sleep(0.3)`);
+      });
+    const results = await Promise.allSettled([attempt(), attempt()]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const refused = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+    expect(refused.reason).toMatchObject({
+      statusCode: 409,
+      key: 'errors.usersAllowanceReached',
+      params: { max: 2 },
+    });
+    expect(await t.db.$count(users, eq(users.shopId, s.shop.id))).toBe(2);
+  });
 });
