@@ -168,4 +168,21 @@ describe('changedFields', () => {
     expect(changedFields(agentShop, out)).toEqual({});
     expect(changedFields(agentShop, edit({ agentId: '' }))).toEqual({ agentId: null });
   });
+
+  it('sends the month with a new package only', () => {
+    const pkg = '7d7c2f6e-1a0b-4c3d-8e9f-0a1b2c3d4e5f';
+    const other = '0b5f6f0e-2b1c-4d3e-9f8a-1b2c3d4e5f60';
+    const withPackage = { ...shop, packageId: pkg };
+    expect(changedFields(withPackage, edit({ packageId: pkg, packageFrom: '2031-02' }))).toEqual({});
+    expect(changedFields(withPackage, edit({ packageId: other, packageFrom: '2031-02' }))).toEqual({
+      packageId: other,
+      packageFrom: '2031-02',
+    });
+    // A new shop without a package sends no month (the server would ask for the package).
+    const created = withoutFields(
+      shopFormSchema.parse({ ...emptyShopValues(), name: 'ຮ້ານ', priceMotorbike: '1', priceCar: '1' }),
+      [],
+    );
+    expect(created).not.toHaveProperty('packageFrom');
+  });
 });
