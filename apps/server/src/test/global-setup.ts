@@ -46,7 +46,8 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const leftovers = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like 'ph_t_%' or datname = $1`,
+      // This run's databases only: others may be testing on the same server at the same time.
+      `select datname from pg_database where datname = $1 or starts_with(datname, $1 || '_')`,
       [templateDb],
     );
     for (const { datname } of leftovers.rows) {

@@ -33,10 +33,18 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/**
+ * A name for a database of this test run: the template's name and a random tail, so the run's
+ * teardown drops its own databases and never those of another run on the same server.
+ */
+export function testDatabaseName(kind = ''): string {
+  return `${inject('templateDb')}_${kind}${randomBytes(6).toString('hex')}`;
+}
+
 /** A fresh database cloned from the migrated template, and the app built on it. */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const serverUrl = inject('pgServerUrl');
-  const name = `ph_t_${randomBytes(6).toString('hex')}`;
+  const name = testDatabaseName();
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${inject('templateDb')}`);

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { testDatabaseName } from '../../test/harness.ts';
 
 /** Helpers shared by the backup test files (not a test file itself). */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -91,7 +91,7 @@ export async function folderContents(dir: string): Promise<Map<string, Buffer>> 
 /** A new, empty database on the test server (its name is one the global teardown drops). */
 export async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const serverUrl = inject('pgServerUrl');
-  const name = `ph_t_restore_${randomBytes(5).toString('hex')}`;
+  const name = testDatabaseName('restore_');
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
