@@ -18,6 +18,7 @@ import { CheckInCard } from './components/check-in-card';
 import { CheckOutCard } from './components/check-out-card';
 import { GateCounters } from './components/gate-counters';
 import { LastTicketCard } from './components/last-ticket-card';
+import { RollSerialField, useRollSerial } from './components/roll-serial-field';
 
 const PAPER_KEY = 'gatePaper';
 
@@ -31,7 +32,17 @@ function usePaper(): [Paper, (p: Paper) => void] {
   return [paper, choose];
 }
 
-function Gate({ shopId, shopName, paper }: { shopId: string; shopName: string | null; paper: Paper }) {
+function Gate({
+  shopId,
+  shopName,
+  paper,
+  rollSerial,
+}: {
+  shopId: string;
+  shopName: string | null;
+  paper: Paper;
+  rollSerial: number | undefined;
+}) {
   const shop = useTicketShop({ shopId, shopName: shopName ?? '' });
   const printing = usePrintBill();
   const [last, setLast] = useState<Bill | null>(null);
@@ -40,7 +51,7 @@ function Gate({ shopId, shopName, paper }: { shopId: string; shopName: string | 
     setLast(bill);
     // The tapped button gives the focus back: a scanner's Enter must not press it again.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();
-    void printing.print(paper, bill.id);
+    void printing.print(paper, bill.id, rollSerial);
   };
 
   return (
@@ -60,7 +71,7 @@ function Gate({ shopId, shopName, paper }: { shopId: string; shopName: string | 
             <LastTicketCard
               bill={last}
               timeZone={shop.timezone}
-              onPrint={(size) => void printing.print(size, last.id)}
+              onPrint={(size) => void printing.print(size, last.id, rollSerial)}
               printing={printing.busy}
             />
           )}
@@ -78,6 +89,7 @@ export default function GatePage() {
   const title = useScreenTitle();
   const { shopId, choose, role, ownName } = useChosenShop();
   const [paper, setPaper] = usePaper();
+  const [rollSerial, setRollSerial] = useRollSerial();
   const [chosenName, setChosenName] = useState<string | null>(null);
   const shopName = ownName ?? chosenName;
 
@@ -87,20 +99,23 @@ export default function GatePage() {
         title={title}
         subtitle={shopName ? t('subtitle', { shop: shopName }) : undefined}
         actions={
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={paper}
-            onChange={(_, value: Paper | null) => value && setPaper(value)}
-            aria-label={t('paper')}
-          >
-            <ToggleButton value="58" data-testid="gate-paper-58">
-              58 mm
-            </ToggleButton>
-            <ToggleButton value="80" data-testid="gate-paper-80">
-              80 mm
-            </ToggleButton>
-          </ToggleButtonGroup>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <RollSerialField value={rollSerial} onChange={setRollSerial} />
+            <ToggleButtonGroup
+              exclusive
+              size="small"
+              value={paper}
+              onChange={(_, value: Paper | null) => value && setPaper(value)}
+              aria-label={t('paper')}
+            >
+              <ToggleButton value="58" data-testid="gate-paper-58">
+                58 mm
+              </ToggleButton>
+              <ToggleButton value="80" data-testid="gate-paper-80">
+                80 mm
+              </ToggleButton>
+            </ToggleButtonGroup>
+          </Box>
         }
       />
       {role !== 'SHOP' && (
@@ -118,7 +133,7 @@ export default function GatePage() {
         </Box>
       )}
       {shopId ? (
-        <Gate key={shopId} shopId={shopId} shopName={shopName} paper={paper} />
+        <Gate key={shopId} shopId={shopId} shopName={shopName} paper={paper} rollSerial={rollSerial} />
       ) : (
         <EmptyState title={t('chooseShop.title')} hint={t('chooseShop.hint')} />
       )}

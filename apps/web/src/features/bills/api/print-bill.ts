@@ -6,7 +6,7 @@ import { useBillMutation } from './use-bill-mutation';
 export type PrintResult = z.infer<typeof printResultSchema>;
 
 /** POST /v1/bill/print: records a PRINT (the first) or a REPRINT, with the paper, before printing. */
-export function recordPrint(body: Pick<PrintBillBody, 'id' | 'paper'>) {
+export function recordPrint(body: Pick<PrintBillBody, 'id' | 'paper' | 'rollSerial'>) {
   return api.post<PrintResult>('/v1/bill/print', body);
 }
 
