@@ -9,6 +9,8 @@
  *    messages drained at 500/s to a fake Cloud API (rate, duplicates, losses),
  *  - bills (bench/bills.ts): bill/find against a bare Fastify + pg server, and check-ins per second
  *    with gap-free numbering (on the loaded database, the rollup trigger in place),
+ *  - the paper lists (bench/paper.ts, with DATABASE_URL): low paper and the ticket check over
+ *    10,000 shops and 10M prints in ph_paper_bench, next to the same query prepared over pg,
  * then one table of targets and measures.
  *
  * With DATABASE_URL (a real PostgreSQL), the bench works in a database of its own on that server:
@@ -21,6 +23,7 @@ import pg from 'pg';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../apps/server/src/modules/auth/password.ts';
 import { billsBench } from './bills.ts';
 import { outboxBench } from './outbox.ts';
+import { paperBench } from './paper.ts';
 import { reportsBench } from './reports.ts';
 import { startBenchServer } from './server.ts';
 import { out, pct, printVerdicts, type Verdict } from './stats.ts';
@@ -114,6 +117,7 @@ async function main() {
     if (process.env.BENCH_OUTBOX !== '0') verdicts.push(...(await outboxBench()));
     if (process.env.BENCH_BILLS !== '0') verdicts.push(...(await reportsBench(server, token)));
     verdicts.push(...(await billsBench(server)));
+    if (process.env.BENCH_PAPER !== '0') verdicts.push(...(await paperBench(process.env.DATABASE_URL)));
 
     // ── Lighthouse: login page and signed-in dashboard (bench/lighthouse.ts). BENCH_LIGHTHOUSE=0 skips.
     if (process.env.BENCH_LIGHTHOUSE !== '0') {

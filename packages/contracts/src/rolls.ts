@@ -174,7 +174,7 @@ export const lowPaperRowSchema = z.object({
   printed: z.number().int(),
   /** delivered − printed (below 0: printing on paper not from us). */
   remaining: z.number().int(),
-  /** Tickets printed in the last PACE_DAYS days of the shop's calendar (today included). */
+  /** Tickets printed in the PACE_DAYS whole days before today (the shop's calendar). */
   recentPrints: z.number().int(),
   /** recentPrints / PACE_DAYS, one decimal. */
   pacePerDay: z.number(),

@@ -102,6 +102,12 @@ CREATE TABLE "roll_deliveries" (
 	CONSTRAINT "roll_deliveries_serials_check" CHECK (("roll_deliveries"."serial_first" is null and "roll_deliveries"."serial_last" is null) or ("roll_deliveries"."serial_first" >= 0 and "roll_deliveries"."serial_last" - "roll_deliveries"."serial_first" + 1 = "roll_deliveries"."quantity"))
 );
 --> statement-breakpoint
+CREATE TABLE "paper_pace" (
+	"shop_id" uuid PRIMARY KEY NOT NULL,
+	"as_of" date NOT NULL,
+	"prints" integer NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "shop_paper" (
 	"shop_id" uuid PRIMARY KEY NOT NULL,
 	"first_delivery_on" date NOT NULL,

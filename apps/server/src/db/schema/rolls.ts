@@ -89,6 +89,17 @@ export const paperPrintsMonthly = pgTable(
 );
 
 /**
+ * The low-paper list's pace, kept per shop for a day: tickets printed in the 14 whole days before
+ * `as_of` (the shop's calendar). Made by the first list of the day that needs it (rolls
+ * paper.repository.ts), so every later one reads one row per shop; emptied by a rebuild.
+ */
+export const paperPace = pgTable('paper_pace', {
+  shopId: uuid('shop_id').primaryKey(),
+  asOf: date('as_of', { mode: 'string' }).notNull(),
+  prints: integer('prints').notNull(),
+});
+
+/**
  * Each shop's paper account: tickets delivered, and tickets printed on or after its first
  * delivery (the trigger adds each print; the rolls service recounts a shop when its deliveries
  * change). Remaining paper = delivered − printed.

@@ -17,6 +17,7 @@ export async function rebuildPaper(db: Db, shops: string[] | null): Promise<numb
   await db.query('delete from paper_prints_monthly where $1::uuid[] is null or shop_id = any($1::uuid[])', [
     shops,
   ]);
+  await db.query('delete from paper_pace where $1::uuid[] is null or shop_id = any($1::uuid[])', [shops]);
   const days = await db.query(
     `insert into paper_prints_daily (shop_id, day, prints)
      select p.shop_id, (p.printed_at at time zone s.timezone)::date, count(*)::int

@@ -36,33 +36,52 @@ type LowRaw = {
 
 /**
  * Remaining paper, pace and days left of every shop with deliveries in scope, low first. The
- * pace: prints of the last 14 days of the shop's own calendar (today included), read through
- * paper_prints_daily_day_idx in a window wide enough for every zone.
+ * pace: prints of the 14 whole days before the shop's today (its own calendar). It changes once a
+ * day, so it is kept per shop in paper_pace: the first list of a shop's day counts it from the
+ * daily rows (and keeps it), every later one reads one row per shop. Today's prints are not in it
+ * (they would make the morning's pace look low); a print is always today, so a kept pace stays
+ * right until the day ends (a rebuild, which may add past days, empties paper_pace).
  */
-export async function lowPaperRows(db: Executor, q: LowPaperQuery) {
+export function lowPaperSql(q: LowPaperQuery): SQL {
   const where = sql.join(
     [sql`true`, q.scope ?? sql`true`, q.shopId ? sql`${shopPaper.shopId} = ${q.shopId}` : sql`true`],
     sql` and `,
   );
-  const result = await db.execute<LowRaw>(sql`
-    with recent as (
-      select d.shop_id, sum(d.prints)::bigint as n
-      from paper_prints_daily d join shops z on z.id = d.shop_id
-      where d.day between ${q.today}::date - 15 and ${q.today}::date + 1
-        and d.day > (now() at time zone z.timezone)::date - 14
-        and d.day <= (now() at time zone z.timezone)::date
-      group by 1
-    ), acc as (
+  return sql`
+    with acc as (
       select shop_paper.shop_id, s.name, s.code, shop_paper.first_delivery_on,
-        shop_paper.delivered_tickets, shop_paper.printed, coalesce(r.n, 0) as recent,
-        case when r.n > 0
-          then floor(greatest(shop_paper.delivered_tickets - shop_paper.printed, 0) * 14 / r.n)::bigint
-        end as days_left
+        shop_paper.delivered_tickets, shop_paper.printed, (now() at time zone s.timezone)::date as today
       from shop_paper join shops s on s.id = shop_paper.shop_id
-      left join recent r on r.shop_id = shop_paper.shop_id
       where ${where}
+    ), stale as (
+      select acc.shop_id, acc.today from acc left join paper_pace c on c.shop_id = acc.shop_id
+      where c.as_of is distinct from acc.today
+    ), counted_now as (
+      -- The shops whose pace is not yet kept for their today: from the daily counts, read
+      -- through the day index in a window wide enough for every zone.
+      select st.shop_id, st.today, coalesce(sum(d.prints), 0)::int as n
+      from stale st left join paper_prints_daily d
+        on d.shop_id = st.shop_id
+        and d.day between ${q.today}::date - 16 and ${q.today}::date + 1
+        and d.day >= st.today - 14 and d.day < st.today
+      group by 1, 2
+    ), kept as (
+      insert into paper_pace (shop_id, as_of, prints)
+      select shop_id, today, n from counted_now
+      on conflict (shop_id) do update set as_of = excluded.as_of, prints = excluded.prints
+    ), paced as (
+      select acc.*, coalesce(cn.n, c.prints, 0) as recent
+      from acc left join counted_now cn on cn.shop_id = acc.shop_id
+      left join paper_pace c on c.shop_id = acc.shop_id and cn.shop_id is null
+    ), left_days as (
+      select paced.*,
+        case when recent > 0
+          then floor(greatest(delivered_tickets - printed, 0) * 14 / recent)::bigint
+        end as days_left
+      from paced
     ), flagged as (
-      select acc.*, (delivered_tickets - printed <= 0 or coalesce(days_left <= ${q.lowPaperDays}, false)) as low from acc
+      select left_days.*, (delivered_tickets - printed <= 0 or coalesce(days_left <= ${q.lowPaperDays}, false)) as low
+      from left_days
     ), counted as (
       select flagged.*, count(*) over () as total, count(*) filter (where low) over () as low_count from flagged
     )
@@ -72,8 +91,11 @@ export async function lowPaperRows(db: Executor, q: LowPaperQuery) {
     from counted
     where ${q.onlyLow ? sql`low` : sql`true`}
     order by low desc, days_left asc nulls last, delivered_tickets - printed, name, shop_id
-    limit ${q.limit} offset ${q.offset}`);
-  return result.rows;
+    limit ${q.limit} offset ${q.offset}`;
+}
+
+export async function lowPaperRows(db: Executor, q: LowPaperQuery) {
+  return (await db.execute<LowRaw>(lowPaperSql(q))).rows;
 }
 
 /** Totals when the page is empty (past the end): counted without the page. */
@@ -115,7 +137,7 @@ type TicketRaw = {
  * so the current month reads almost nothing beyond the account. The month's own prints are its
  * monthly row, less the days before the first delivery when that falls inside the month.
  */
-export async function ticketCheckRows(db: Executor, q: TicketCheckQuery) {
+export function ticketCheckSql(q: TicketCheckQuery): SQL {
   const where = sql.join(
     [
       sql`shop_paper.first_delivery_on < ${q.nextMonth}::date`,
@@ -124,7 +146,7 @@ export async function ticketCheckRows(db: Executor, q: TicketCheckQuery) {
     ],
     sql` and `,
   );
-  const result = await db.execute<TicketRaw>(sql`
+  return sql`
     with acc as (
       select shop_paper.shop_id, shop_paper.first_delivery_on as f, shop_paper.delivered_tickets as dt,
         shop_paper.printed as pr
@@ -171,8 +193,11 @@ export async function ticketCheckRows(db: Executor, q: TicketCheckQuery) {
     from counted c join shops s on s.id = c.shop_id
     where ${q.onlyFlagged ? sql`c.flagged` : sql`true`}
     order by c.flagged desc, c.delivered_total - c.printed_total, s.name, c.shop_id
-    limit ${q.limit} offset ${q.offset}`);
-  return result.rows;
+    limit ${q.limit} offset ${q.offset}`;
+}
+
+export async function ticketCheckRows(db: Executor, q: TicketCheckQuery) {
+  return (await db.execute<TicketRaw>(ticketCheckSql(q))).rows;
 }
 
 /**

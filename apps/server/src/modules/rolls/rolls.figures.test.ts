@@ -197,7 +197,7 @@ describe('paper figures against a brute-force count', () => {
       const shopPrints = prints.filter((p) => p.shopId === s.id).map((p) => dayIn(tz, p.at));
       const printed = shopPrints.filter((d) => d >= first).length;
       const now = todayIn(tz);
-      const recent = shopPrints.filter((d) => d > addDays(now, -14) && d <= now).length;
+      const recent = shopPrints.filter((d) => d >= addDays(now, -14) && d < now).length;
       const remaining = delivered - printed;
       const daysLeft = recent > 0 ? Math.floor((Math.max(remaining, 0) * 14) / recent) : null;
       return {
@@ -213,6 +213,8 @@ describe('paper figures against a brute-force count', () => {
       };
     });
     const low = await post<LowPaperRow[]>('rolls/low-paper', { pageSize: 100 });
+    // A second list reads the pace kept by the first (paper_pace): the same figures.
+    expect((await post<LowPaperRow[]>('rolls/low-paper', { pageSize: 100 })).body.data).toEqual(low.body.data);
     const got = (low.body.data ?? []).map(({ shopName: _n, shopCode: _c, ...r }) => r);
     const byShop = (a: { shopId: string }, b: { shopId: string }) => a.shopId.localeCompare(b.shopId);
     expect([...got].sort(byShop)).toEqual([...expectedLow].sort(byShop));
