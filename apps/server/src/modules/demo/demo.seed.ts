@@ -7,8 +7,8 @@ import { TEMPLATES } from './demo.catalog.ts';
 import { loadBills } from './demo.load.ts';
 import { seedDemoPackages } from './demo.packages.ts';
 import { seedDemoPromotions } from './demo.promotions.ts';
-import { seedDemoRolls } from './demo.rolls.ts';
 import { Random } from './demo.random.ts';
+import { seedDemoRolls } from './demo.rolls.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
 import { installedAt, writeDemoTrail } from './demo.trail.ts';
 
