@@ -108,6 +108,17 @@ CREATE TABLE "paper_pace" (
 	"prints" integer NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "paper_checks" (
+	"shop_id" uuid NOT NULL,
+	"month" date NOT NULL,
+	"first_delivery_on" date NOT NULL,
+	"delivered_month" bigint NOT NULL,
+	"printed_month" bigint NOT NULL,
+	"delivered_total" bigint NOT NULL,
+	"printed_total" bigint NOT NULL,
+	CONSTRAINT "paper_checks_pkey" PRIMARY KEY("shop_id","month")
+);
+--> statement-breakpoint
 CREATE TABLE "shop_paper" (
 	"shop_id" uuid PRIMARY KEY NOT NULL,
 	"first_delivery_on" date NOT NULL,
@@ -138,6 +149,7 @@ CREATE INDEX "roll_deliveries_shop_idx" ON "roll_deliveries" USING btree ("shop_
 CREATE INDEX "roll_deliveries_person_idx" ON "roll_deliveries" USING btree ("person_id","delivered_on");--> statement-breakpoint
 CREATE INDEX "roll_deliveries_from_idx" ON "roll_deliveries" USING btree ("from_person_id","delivered_on");--> statement-breakpoint
 CREATE INDEX "roll_deliveries_on_idx" ON "roll_deliveries" USING btree ("delivered_on");--> statement-breakpoint
+CREATE INDEX "paper_checks_month_idx" ON "paper_checks" USING btree ("month","shop_id");--> statement-breakpoint
 -- Before this migration package_id pointed at nothing (no packages existed): it starts empty.
 UPDATE "shops" SET "package_id" = NULL WHERE "package_id" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "shops" ADD CONSTRAINT "shops_package_id_packages_id_fk" FOREIGN KEY ("package_id") REFERENCES "public"."packages"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

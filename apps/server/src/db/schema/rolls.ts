@@ -100,6 +100,28 @@ export const paperPace = pgTable('paper_pace', {
 });
 
 /**
+ * The ticket check of a month that is over (every zone), kept per shop: such a month changes only
+ * by a delivery (its shop's rows are emptied with the recount) or a rebuild (all emptied). Made by
+ * the first check of the month that needs it (rolls paper.repository.ts).
+ */
+export const paperChecks = pgTable(
+  'paper_checks',
+  {
+    shopId: uuid('shop_id').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    firstDeliveryOn: date('first_delivery_on', { mode: 'string' }).notNull(),
+    deliveredMonth: bigint('delivered_month', { mode: 'number' }).notNull(),
+    printedMonth: bigint('printed_month', { mode: 'number' }).notNull(),
+    deliveredTotal: bigint('delivered_total', { mode: 'number' }).notNull(),
+    printedTotal: bigint('printed_total', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'paper_checks_pkey', columns: [t.shopId, t.month] }),
+    index('paper_checks_month_idx').on(t.month, t.shopId),
+  ],
+);
+
+/**
  * Each shop's paper account: tickets delivered, and tickets printed on or after its first
  * delivery (the trigger adds each print; the rolls service recounts a shop when its deliveries
  * change). Remaining paper = delivered − printed.

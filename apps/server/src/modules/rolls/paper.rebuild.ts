@@ -18,6 +18,7 @@ export async function rebuildPaper(db: Db, shops: string[] | null): Promise<numb
     shops,
   ]);
   await db.query('delete from paper_pace where $1::uuid[] is null or shop_id = any($1::uuid[])', [shops]);
+  await db.query('delete from paper_checks where $1::uuid[] is null or shop_id = any($1::uuid[])', [shops]);
   const days = await db.query(
     `insert into paper_prints_daily (shop_id, day, prints)
      select p.shop_id, (p.printed_at at time zone s.timezone)::date, count(*)::int
@@ -39,6 +40,7 @@ export async function rebuildPaper(db: Db, shops: string[] | null): Promise<numb
 
 /** Each shop's account from its deliveries and its counted days (no deliveries: no account). */
 export async function recountAccounts(db: Db, shops: string[] | null): Promise<void> {
+  await db.query('delete from paper_checks where $1::uuid[] is null or shop_id = any($1::uuid[])', [shops]);
   await db.query(
     `delete from shop_paper p where ($1::uuid[] is null or p.shop_id = any($1::uuid[]))
        and not exists (select 1 from roll_deliveries d where d.kind = 'SHOP' and d.shop_id = p.shop_id)`,

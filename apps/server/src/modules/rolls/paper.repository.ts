@@ -130,15 +130,8 @@ type TicketRaw = {
   flaggedCount: Num;
 };
 
-/**
- * Tickets delivered and printed per shop in a month and through it. Through the month is the
- * account (shop_paper) less what came after it: deliveries on or after the next month, and prints
- * in later months (all of them on or after the first delivery, which is before the next month),
- * so the current month reads almost nothing beyond the account. The month's own prints are its
- * monthly row, less the days before the first delivery when that falls inside the month.
- */
-export function ticketCheckSql(q: TicketCheckQuery): SQL {
-  const where = sql.join(
+function checkWhere(q: TicketCheckQuery): SQL {
+  return sql.join(
     [
       sql`shop_paper.first_delivery_on < ${q.nextMonth}::date`,
       q.scope ?? sql`true`,
@@ -146,23 +139,30 @@ export function ticketCheckSql(q: TicketCheckQuery): SQL {
     ],
     sql` and `,
   );
+}
+
+/**
+ * Tickets delivered and printed per shop in a month and through it, as the CTE `figures`, for the
+ * shops of `acc`. Through the month is the account (shop_paper) less what came after it:
+ * deliveries on or after the next month, and prints in later months (all of them on or after the
+ * first delivery, which is before the next month), so the current month reads almost nothing
+ * beyond the account. The month's own prints are its monthly row, less the days before the first
+ * delivery when that falls inside the month. No shop in `acc`: nothing is read (one-time filters).
+ */
+function figuresSql(q: TicketCheckQuery, acc: SQL): SQL {
   return sql`
-    with acc as (
-      select shop_paper.shop_id, shop_paper.first_delivery_on as f, shop_paper.delivered_tickets as dt,
-        shop_paper.printed as pr
-      from shop_paper where ${where}
-    ), dl as (
+    acc as (${acc}), dl as (
       select shop_id,
         sum(quantity::bigint * tickets_per_roll) filter (where delivered_on >= ${q.nextMonth}::date) as after,
         sum(quantity::bigint * tickets_per_roll) filter (where delivered_on < ${q.nextMonth}::date) as month
       from roll_deliveries
-      where kind = 'SHOP' and delivered_on >= ${q.monthStart}::date
+      where kind = 'SHOP' and delivered_on >= ${q.monthStart}::date and exists (select 1 from acc)
       group by 1
     ), pm as (
       select shop_id,
         sum(prints) filter (where month > ${q.monthStart}::date) as after,
         sum(prints) filter (where month = ${q.monthStart}::date) as month
-      from paper_prints_monthly where month >= ${q.monthStart}::date
+      from paper_prints_monthly where month >= ${q.monthStart}::date and exists (select 1 from acc)
       group by 1
     ), early as (
       select acc.shop_id, sum(d.prints) as n
@@ -180,7 +180,18 @@ export function ticketCheckSql(q: TicketCheckQuery): SQL {
       left join dl on dl.shop_id = acc.shop_id
       left join pm on pm.shop_id = acc.shop_id
       left join early on early.shop_id = acc.shop_id
-    ), counted as (
+    )`;
+}
+
+const accSql = (where: SQL, extra: SQL = sql`true`) => sql`
+  select shop_paper.shop_id, shop_paper.first_delivery_on as f, shop_paper.delivered_tickets as dt,
+    shop_paper.printed as pr
+  from shop_paper where ${where} and ${extra}`;
+
+/** The page of the list from `figures`: flagged shops first, then by balance. */
+function pageSql(q: TicketCheckQuery, figures: SQL): SQL {
+  return sql`
+    with ${figures}, counted as (
       select figures.*, printed_total > delivered_total as flagged,
         count(*) over () as total,
         count(*) filter (where printed_total > delivered_total) over () as flagged_count
@@ -196,8 +207,42 @@ export function ticketCheckSql(q: TicketCheckQuery): SQL {
     limit ${q.limit} offset ${q.offset}`;
 }
 
-export async function ticketCheckRows(db: Executor, q: TicketCheckQuery) {
-  return (await db.execute<TicketRaw>(ticketCheckSql(q))).rows;
+/** The ticket check of a month computed from the counts (the current month, or any month). */
+export function ticketCheckSql(q: TicketCheckQuery): SQL {
+  return pageSql(q, figuresSql(q, accSql(checkWhere(q))));
+}
+
+/**
+ * A month that is over everywhere no longer changes but by a delivery (which empties its shop's
+ * rows) or a rebuild: its figures are kept per shop in paper_checks. This adds the shops in scope
+ * that have none yet (nothing is read when every shop has them).
+ */
+export function keepPastMonthSql(q: TicketCheckQuery): SQL {
+  const missing = sql`not exists (
+    select 1 from paper_checks k where k.shop_id = shop_paper.shop_id and k.month = ${q.monthStart}::date)`;
+  return sql`
+    with ${figuresSql(q, accSql(checkWhere(q), missing))}
+    insert into paper_checks (shop_id, month, first_delivery_on, delivered_month, printed_month, delivered_total, printed_total)
+    select shop_id, ${q.monthStart}::date, f, delivered_month, printed_month, delivered_total, printed_total from figures
+    on conflict do nothing`;
+}
+
+/** The ticket check of a past month from paper_checks (after keepPastMonthSql). */
+export function pastMonthCheckSql(q: TicketCheckQuery): SQL {
+  return pageSql(
+    q,
+    sql`figures as (
+      select k.shop_id, k.first_delivery_on as f, k.delivered_month, k.printed_month, k.delivered_total,
+        k.printed_total
+      from paper_checks k join shop_paper on shop_paper.shop_id = k.shop_id
+      where k.month = ${q.monthStart}::date and ${checkWhere(q)})`,
+  );
+}
+
+export async function ticketCheckRows(db: Executor, q: TicketCheckQuery & { past: boolean }) {
+  if (!q.past) return (await db.execute<TicketRaw>(ticketCheckSql(q))).rows;
+  await db.execute(keepPastMonthSql(q));
+  return (await db.execute<TicketRaw>(pastMonthCheckSql(q))).rows;
 }
 
 /**

@@ -20,6 +20,9 @@ import { lowPaperCounts, lowPaperRows, serialsOutside, ticketCheckRows } from '.
 import { listStock } from './rolls.repository.ts';
 import { todayIn } from './rolls.service.ts';
 
+const addDays = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
 const SETTINGS_KEY = 'rolls.settings';
 const isAdmin = (ctx: AuthedContext) => ctx.actor.role === 'SUPER-ADMIN' || ctx.actor.role === 'ADMIN';
 
@@ -100,13 +103,16 @@ function monthBounds(month: string) {
   return { monthStart: `${month}-01`, nextMonth: `${next}-01` };
 }
 
-export async function ticketCheck(db: Db, ctx: AuthedContext, body: TicketCheckBody) {
+export async function ticketCheck(db: Db, ctx: AuthedContext, timezone: string, body: TicketCheckBody) {
   await assertShop(db, ctx, body.shopId);
   const bounds = monthBounds(body.month);
+  // Over everywhere (zones are within a day of the platform's): its figures can be kept.
+  const past = bounds.nextMonth < addDays(todayIn(timezone), -1);
   const query = {
     scope: shopScope(ctx.actor, shopPaper.shopId),
     shopId: body.shopId,
     onlyFlagged: body.onlyFlagged ?? false,
+    past,
     ...bounds,
     limit: body.pageSize,
     offset: pageOffset(body),

@@ -214,7 +214,9 @@ describe('paper figures against a brute-force count', () => {
     });
     const low = await post<LowPaperRow[]>('rolls/low-paper', { pageSize: 100 });
     // A second list reads the pace kept by the first (paper_pace): the same figures.
-    expect((await post<LowPaperRow[]>('rolls/low-paper', { pageSize: 100 })).body.data).toEqual(low.body.data);
+    expect((await post<LowPaperRow[]>('rolls/low-paper', { pageSize: 100 })).body.data).toEqual(
+      low.body.data,
+    );
     const got = (low.body.data ?? []).map(({ shopName: _n, shopCode: _c, ...r }) => r);
     const byShop = (a: { shopId: string }, b: { shopId: string }) => a.shopId.localeCompare(b.shopId);
     expect([...got].sort(byShop)).toEqual([...expectedLow].sort(byShop));
@@ -295,6 +297,20 @@ describe('paper figures against a brute-force count', () => {
       }
     }
     expect(flaggedSeen).toBe(true);
+
+    // A past month's check is kept (paper_checks); a delivery back into it changes it at once.
+    const past = months[months.length - 3] ?? '';
+    const shop = shops[0]?.id ?? '';
+    const rowOf = async () =>
+      (await post<TicketCheck>('rolls/ticket-check', { month: past, shopId: shop })).body.data?.rows[0];
+    const before = await rowOf();
+    expect(
+      (await post('roll/shop', { shopId: shop, deliveredOn: `${past}-15`, quantity: 1, ticketsPerRoll: 60 }))
+        .statusCode,
+    ).toBe(201);
+    const after = await rowOf();
+    expect(after?.deliveredMonth).toBe((before?.deliveredMonth ?? 0) + 60);
+    expect(after?.deliveredTotal).toBe((before?.deliveredTotal ?? 0) + 60);
   });
 });
 

@@ -207,6 +207,8 @@ export async function listStock(db: Executor, personId: string | undefined) {
  * Callers hold the shop (lockShopsForPaper) so no print of the shop is in flight meanwhile.
  */
 export async function recountShopPaper(db: Executor, shopId: string): Promise<void> {
+  // Its kept ticket checks of past months may change with any delivery: made again when asked.
+  await db.execute(sql`delete from paper_checks where shop_id = ${shopId}`);
   await db.execute(sql`
     with d as (
       select min(delivered_on) as first, sum(quantity::bigint * tickets_per_roll) as tickets

@@ -147,7 +147,7 @@ export async function rollsRoutes(app: ZodApp, { config }: { config: Config }) {
       response: { 200: z.object({ status: z.literal(ok), data: ticketCheckSchema, meta: pageMetaSchema }) },
     },
     handler: async (request) => {
-      const result = await paper.ticketCheck(app.db, authedContextOf(request), request.body);
+      const result = await paper.ticketCheck(app.db, authedContextOf(request), tz, request.body);
       return { status: ok, ...result };
     },
   });
