@@ -1,11 +1,10 @@
 import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { LOGO_MAX_BYTES } from '@parking-hub/contracts/shops';
 import { describe, expect, it } from 'vitest';
+import { formatMonth, monthsFrom } from '../../lib/months';
 import {
   formatBusinessDate,
-  formatMonth,
   logoProblem,
-  monthsFrom,
   normalizeTime,
   packageName,
   ruleLines,
@@ -89,6 +88,7 @@ describe('logoProblem', () => {
 describe('months of a package choice', () => {
   it('counts months across a year end and shows them month/year', () => {
     expect(monthsFrom('2026-11', 4)).toEqual(['2026-11', '2026-12', '2027-01', '2027-02']);
+    expect(monthsFrom('2027-02', -3)).toEqual(['2027-02', '2027-01', '2026-12']);
     expect(formatMonth('2027-01')).toBe('01/2027');
     expect(packageName({ nameLo: 'ພື້ນຖານ', nameEn: 'Basic' }, 'en')).toBe('Basic');
     expect(packageName({ nameLo: 'ພື້ນຖານ', nameEn: 'Basic' }, 'lo')).toBe('ພື້ນຖານ');

@@ -74,18 +74,3 @@ export function logoProblem(
 export function packageName(item: { nameLo: string; nameEn: string }, language: string): string {
   return language.startsWith('en') ? item.nameEn : item.nameLo;
 }
-
-/** 'YYYY-MM' as '08/2026' (GLOSSARY-lo.md: day/month/year order). */
-export function formatMonth(month: string): string {
-  const m = /^(\d{4})-(\d{2})$/.exec(month);
-  return m ? `${m[2]}/${m[1]}` : month;
-}
-
-/** `count` months from 'YYYY-MM' on, that one first. */
-export function monthsFrom(first: string, count: number): string[] {
-  const [y, m] = first.split('-').map(Number) as [number, number];
-  return Array.from({ length: count }, (_, i) => {
-    const n = y * 12 + (m - 1) + i;
-    return `${Math.floor(n / 12)}-${String((n % 12) + 1).padStart(2, '0')}`;
-  });
-}

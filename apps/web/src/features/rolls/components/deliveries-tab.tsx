@@ -80,8 +80,25 @@ export function DeliveriesTab({
     ...(kind === 'SHOP' ? [{ key: 'source', header: t('fields.source'), render: source }] : []),
     { key: 'quantity', header: t('fields.quantity'), align: 'right', render: (d) => showCount(d.quantity) },
     { key: 'tickets', header: t('fields.tickets'), align: 'right', render: (d) => showCount(d.tickets) },
-    { key: 'serials', header: t('fields.serials'), render: (d) => showSerials(d.serialFirst, d.serialLast) },
-    { key: 'amount', header: t('fields.amount'), align: 'right', render: (d) => formatKip(d.amount) },
+    {
+      key: 'serials',
+      header: t('fields.serials'),
+      render: (d) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {showSerials(d.serialFirst, d.serialLast)}
+        </Box>
+      ),
+    },
+    {
+      key: 'amount',
+      header: t('fields.amount'),
+      align: 'right',
+      render: (d) => (
+        <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+          {formatKip(d.amount)}
+        </Box>
+      ),
+    },
     { key: 'by', header: t('fields.deliveredBy'), render: (d) => d.deliveredByName ?? '—' },
     {
       key: 'actions',

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -10,6 +11,7 @@ import type { SerialRange, TicketCheckRow } from '@parking-hub/contracts/rolls';
 import { useTranslation } from 'react-i18next';
 import { type Column, DataTable } from '../../../components/data-table';
 import { ShopPicker } from '../../../components/shop-picker/shop-picker';
+import { formatMonth, monthsFrom } from '../../../lib/months';
 import { getTicketCheck, useTicketCheck } from '../api/get-paper';
 import { allPages, RollExport, sheetOf } from './roll-export';
 import { showCount, showSerials, thisMonth } from './roll-format';
@@ -44,6 +46,12 @@ function OutsideSerials({ ranges }: { ranges: SerialRange[] | null | undefined }
       )}
     </Paper>
   );
+}
+
+/** This month and the 35 before it (and the chosen one, if a link names an older month). */
+function monthChoices(chosen: string): string[] {
+  const months = monthsFrom(thisMonth(), -36);
+  return months.includes(chosen) ? months : [...months, chosen];
 }
 
 /** Tickets printed against tickets delivered per shop, for a month and through it; over-printing in red. */
@@ -156,12 +164,18 @@ export function TicketCheckTab({
         }}
       >
         <TextField
-          type="month"
+          select
           label={t('fields.month')}
           value={month}
           onChange={(e) => setFilters({ month: e.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'check-month' } }}
-        />
+        >
+          {monthChoices(month).map((m) => (
+            <MenuItem key={m} value={m}>
+              {formatMonth(m)}
+            </MenuItem>
+          ))}
+        </TextField>
         <ShopPicker
           label={t('fields.shop')}
           value={values.shopId || null}

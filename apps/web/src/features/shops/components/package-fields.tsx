@@ -6,10 +6,11 @@ import { Controller, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { formatMonth, monthsFrom } from '../../../lib/months';
 import { useSession } from '../../../lib/session-store';
 import { usePackageOptions } from '../api/get-package-options';
 import { currentMonth, type ShopForm, type ShopFormValues } from '../shop-form';
-import { formatMonth, monthsFrom, packageName } from '../shop-format';
+import { packageName } from '../shop-format';
 
 /**
  * The package a main shop pays for and the month it starts (this month or later: a past month's

@@ -7,8 +7,9 @@ import Typography from '@mui/material/Typography';
 import type { ShopPackageMonth } from '@parking-hub/contracts/packages';
 import { useTranslation } from 'react-i18next';
 import { formatKip } from '../../../lib/format';
+import { formatMonth } from '../../../lib/months';
 import { currentMonth } from '../shop-form';
-import { formatMonth, packageName } from '../shop-format';
+import { packageName } from '../shop-format';
 
 /**
  * The shop's package by month, newest first: each row holds from its month until the next one.
