@@ -85,6 +85,15 @@ describe('promotionApplies', () => {
     expect(promotionApplies({ ...base, audience: 'NEW_SHOPS', agentId: 'a1' }, fresh, m)).toBe(true);
     expect(promotionApplies({ ...base, audience: 'NEW_SHOPS', agentId: 'a2' }, fresh, m)).toBe(false);
   });
+
+  it('keeps an agent’s own promotion to the shops that agent serves now', () => {
+    const m = '2026-04';
+    const chosen = { ...base, audience: 'SHOPS', shopIds: ['s1'] } as const;
+    expect(promotionApplies({ ...chosen, ownerAgentId: 'a1' }, shop, m)).toBe(true);
+    expect(promotionApplies({ ...chosen, ownerAgentId: 'a2' }, shop, m)).toBe(false);
+    expect(promotionApplies({ ...chosen, ownerAgentId: 'a1' }, { ...shop, agentId: null }, m)).toBe(false);
+    expect(promotionApplies({ ...chosen, ownerAgentId: null }, { ...shop, agentId: 'a9' }, m)).toBe(true);
+  });
 });
 
 describe('months and states', () => {

@@ -264,6 +264,8 @@ export interface PromotionAudienceTerms {
   shopIds: readonly string[];
   maxUses: number | null;
   uses: number;
+  /** The agent who made it (null or absent: the company's); it reaches only the shops they serve now. */
+  ownerAgentId?: string | null;
 }
 
 export interface PromotionShop {
@@ -282,11 +284,16 @@ export function monthDays(month: string): { first: string; last: string } {
   return { first: `${month}-01`, last: `${month}-${String(days).padStart(2, '0')}` };
 }
 
-/** Whether the shop is in the promotion's audience (dates aside, except a new shop's own date). */
+/**
+ * Whether the shop is in the promotion's audience (dates aside, except a new shop's own date); an
+ * agent's own promotion reaches only shops that agent serves now.
+ */
 export function inAudience(
-  p: Pick<PromotionAudienceTerms, 'audience' | 'agentId' | 'shopIds' | 'validFrom'>,
+  p: Pick<PromotionAudienceTerms, 'audience' | 'agentId' | 'shopIds' | 'validFrom' | 'ownerAgentId'>,
   shop: Omit<PromotionShop, 'packageId'>,
 ): boolean {
+  // An agent's promotion stays with the shops they serve: a shop that moved to another agent leaves it.
+  if (p.ownerAgentId && shop.agentId !== p.ownerAgentId) return false;
   switch (p.audience) {
     case 'ALL':
       return true;

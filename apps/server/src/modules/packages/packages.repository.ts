@@ -1,6 +1,7 @@
 import { asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { fees, packages, shopPackages } from '../../db/schema/packages.ts';
+import { promotions } from '../../db/schema/promotions.ts';
 import { shops } from '../../db/schema/shops.ts';
 
 export type NewPackageRow = typeof packages.$inferInsert;
@@ -67,11 +68,15 @@ export async function deletePackageRow(db: Executor, id: string): Promise<void> 
   await db.delete(packages).where(eq(packages.id, id));
 }
 
-/** Whether any shop has or ever had the package (a month of its history, or its current choice). */
+/**
+ * Whether any shop has or ever had the package (a month of its history, or its current choice), or
+ * any promotion names it (promotions.package_ids has no foreign key to keep it).
+ */
 export async function isPackageUsed(db: Executor, id: string): Promise<boolean> {
   const result = await db.execute<{ used: boolean }>(sql`
     select exists (select 1 from ${shopPackages} where ${shopPackages.packageId} = ${id})
-        or exists (select 1 from ${shops} where ${shops.packageId} = ${id}) as used`);
+        or exists (select 1 from ${shops} where ${shops.packageId} = ${id})
+        or exists (select 1 from ${promotions} where ${id}::uuid = any(${promotions.packageIds})) as used`);
   return Boolean(result.rows[0]?.used);
 }
 

@@ -224,6 +224,27 @@ describe('delete a package', () => {
     });
     expect(await packageRow(onShop)).toMatchObject({ active: false });
 
+    // A promotion names packages without a foreign key: a package it names is kept, switched off.
+    const onPromotion = await make();
+    const promo = await post('promotion/create', p.admin.token, {
+      title: 'ຫຼຸດ',
+      body: '',
+      discountType: 'PERCENT',
+      discountValue: 10,
+      validFrom: '2025-01-01',
+      validUntil: '2025-01-31',
+      audience: 'ALL',
+      packageIds: [onPromotion],
+      active: false,
+    });
+    expect(promo.statusCode).toBe(201);
+    expect((await post('packages/delete', p.admin.token, { id: onPromotion })).body.data).toEqual({
+      id: onPromotion,
+      deleted: false,
+      deactivated: true,
+    });
+    expect(await packageRow(onPromotion)).toMatchObject({ active: false });
+
     const before = await counts();
     const kept = await make();
     const after = await counts();

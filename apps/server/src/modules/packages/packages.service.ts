@@ -118,9 +118,10 @@ export async function updatePackage(
 }
 
 /**
- * Delete a package no shop ever had; one that a shop has or had (a month of its history) is
- * deactivated instead, so past months' invoices still read it. The row lock makes a shop's new
- * choice of it (which reads it FOR SHARE) wait, so the check cannot go stale before the delete.
+ * Delete a package no shop ever had and no promotion names; one that a shop has or had (a month of
+ * its history) or a promotion names is deactivated instead, so past months' invoices and the
+ * promotions still read it. The row lock makes a shop's new choice of it, or a promotion naming
+ * it (both read it FOR SHARE), wait, so the check cannot go stale before the delete.
  */
 export async function deletePackage(db: Db, ctx: AuthedContext, id: string): Promise<DeletePackageResult> {
   return db.transaction(async (tx) => {

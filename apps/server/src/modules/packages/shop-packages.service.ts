@@ -72,6 +72,23 @@ export async function applyChoice(
   });
 }
 
+/** Clearing a main shop's package (one with no months yet): audited like a choice, with none after. */
+export async function auditCleared(
+  tx: Executor,
+  ctx: AuthedContext,
+  shopId: string,
+  before: { packageId: string | null },
+): Promise<void> {
+  await audit(tx, ctx, {
+    action: 'shop.package',
+    entity: 'shop',
+    entityId: shopId,
+    shopId,
+    before: { packageId: before.packageId },
+    after: { packageId: null },
+  });
+}
+
 export type PackagePlan = { kind: 'choose'; choice: PackageChoice } | { kind: 'clear' } | null;
 
 /**

@@ -217,6 +217,19 @@ describe('a shop’s package by month', () => {
     // The manager may send the package the shop has (the form sends what it shows).
     expect((await edit(mgr.token, shop.id, { name: 'ຮ້ານໃໝ່', packageId: pkg.id })).statusCode).toBe(200);
   });
+
+  it('clears a package with no months yet, audited as shop.package with no package after', async () => {
+    const admin = await signedIn(t, 'ADMIN');
+    const pkg = await makePackage();
+    const shop = await insertShop(t.db, { packageId: pkg.id });
+    const res = await post('shop/update', admin.token, { id: shop.id, packageId: null });
+    expect([res.statusCode, res.body.data?.packageId]).toEqual([200, null]);
+    expect((await shopRow(shop.id))?.packageId).toBeNull();
+    const events = await t.db.select().from(auditEvents).where(eq(auditEvents.entityId, shop.id));
+    expect(events.map((e) => [e.action, e.shopId, e.actorId, e.before, e.after])).toEqual([
+      ['shop.package', shop.id, admin.id, { packageId: pkg.id }, { packageId: null }],
+    ]);
+  });
 });
 
 describe('allowances', () => {

@@ -83,9 +83,13 @@ export function stateCondition(state: PromotionState, today: string): SQL {
   }
 }
 
-/** Promotions addressed to a shop, whatever their dates (a new shop by its creation day in `timezone`). */
+/**
+ * Promotions addressed to a shop, whatever their dates (a new shop by its creation day in
+ * `timezone`); an agent's own promotion only while that agent serves the shop (as contracts' inAudience).
+ */
 function forShopCondition(shopId: string, timezone: string): SQL {
-  return sql`exists (select 1 from ${shops} as s where s.id = ${shopId} and (
+  return sql`exists (select 1 from ${shops} as s where s.id = ${shopId}
+    and (${promotions.ownerAgentId} is null or ${promotions.ownerAgentId} = s.agent_id) and (
     ${promotions.audience} = 'ALL'
     or (${promotions.audience} = 'AGENT' and ${promotions.agentId} = s.agent_id)
     or (${promotions.audience} = 'SHOPS' and s.id = any(${promotions.shopIds}))
@@ -155,15 +159,25 @@ export async function countRunning(db: Executor, agentId: string, today: string,
   return row?.n ?? 0;
 }
 
-/** Serialises an agent's promotion changes, so two at the cap cannot both pass. */
+/**
+ * Serialises an agent's promotion changes, so two at the cap cannot both pass. FOR NO KEY UPDATE:
+ * rows that merely reference the agent (shops, sessions, audit events) take FOR KEY SHARE and go on.
+ */
 export async function lockAgent(db: Executor, agentId: string) {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, agentId)).for('update');
+  await db.select({ id: users.id }).from(users).where(eq(users.id, agentId)).for('no key update');
 }
 
-/** The ids among `ids` that are packages. */
+/**
+ * The ids among `ids` that are packages, read FOR SHARE: a package delete (FOR UPDATE) waits for the
+ * promotion naming it to be written, then sees it and deactivates the package instead.
+ */
 export async function existingPackages(db: Executor, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.select({ id: packages.id }).from(packages).where(inArray(packages.id, ids));
+  const rows = await db
+    .select({ id: packages.id })
+    .from(packages)
+    .where(inArray(packages.id, ids))
+    .for('share');
   return new Set(rows.map((r) => r.id));
 }
 

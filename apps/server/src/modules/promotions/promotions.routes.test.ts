@@ -1,12 +1,13 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { PROMOTION_IMAGE_MAX_BYTES } from '@parking-hub/contracts/promotions';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { packages, shopPackages } from '../../db/schema/packages.ts';
 import { promotions } from '../../db/schema/promotions.ts';
 import { shops } from '../../db/schema/shops.ts';
+import { users } from '../../db/schema/users.ts';
 import {
   auditEventsOf,
   call,
@@ -16,6 +17,7 @@ import {
   signedIn,
   type TestApp,
 } from '../../test/harness.ts';
+import { lockAgent } from './promotions.repository.ts';
 import { applicablePromotions } from './promotions.service.ts';
 
 type P = {
@@ -51,7 +53,11 @@ const M = {
   readOnly: 'ໂປຣໂມຊັນນີ້ເປັນຂອງບໍລິສັດ, ທ່ານເບິ່ງໄດ້ແຕ່ແກ້ໄຂບໍ່ໄດ້',
   shops: 'ມີຮ້ານທີ່ເລືອກທີ່ບໍ່ພົບ ຫຼື ບໍ່ຢູ່ໃນຄວາມຮັບຜິດຊອບຂອງທ່ານ',
   invalid: 'ຂໍ້ມູນບໍ່ຖືກຕ້ອງ, ກະລຸນາກວດຄືນ',
+  agent: 'ກະລຸນາເລືອກຕົວແທນທີ່ເປີດໃຊ້ງານຢູ່',
+  percentCap10: 'ສ່ວນຫຼຸດເກີນເພດານຂອງຕົວແທນ: ບໍ່ເກີນ 10%',
 };
+
+const DEFAULT_CAP = { maxPercent: 20, maxAmount: 200_000, maxFreeMonths: 1, maxActive: 5 };
 
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
@@ -448,6 +454,164 @@ describe('POST /v1/promotions and promotion/update: scope', () => {
       audience: 'ຕົວແທນສ້າງໂປຣໂມຊັນໃຫ້ທຸກຮ້ານບໍ່ໄດ້: ເລືອກຮ້ານຂອງທ່ານ, ຮ້ານໃໝ່ ຫຼື ທຸກຮ້ານຂອງທ່ານ',
     });
     expect(await counts()).toEqual(before);
+  });
+});
+
+describe('a shop that moves to another agent, a suspended agent, a lowered cap', () => {
+  it('lets the owner still switch off and edit a promotion for a shop that moved; only added shops are checked', async () => {
+    await reset();
+    const s = await scene();
+    const made = (
+      await post('promotion/create', s.agentA.token, good({ audience: 'SHOPS', shopIds: [s.a1.id, s.a2.id] }))
+    ).body.data as P;
+    await t.db.update(shops).set({ agentId: s.agentB.id }).where(eq(shops.id, s.a1.id));
+    const off = await post('promotion/update', s.agentA.token, { id: made.id, active: false });
+    expect([off.statusCode, off.body.data?.state]).toEqual([200, 'INACTIVE']);
+    const on = await post('promotion/update', s.agentA.token, { id: made.id, active: true, title: 'ໃໝ່' });
+    expect([on.statusCode, on.body.data?.state, on.body.data?.shopIds]).toEqual([200, 'ACTIVE', [s.a2.id]]);
+    // The shop that moved stays stored (it no longer gets the discount, see below).
+    const [row] = await t.db.select().from(promotions).where(eq(promotions.id, made.id));
+    expect(row?.shopIds.sort()).toEqual([s.a1.id, s.a2.id].sort());
+    // A shop added is still checked against the caller's shops.
+    const before = await counts();
+    expectError(
+      await post('promotion/update', s.agentA.token, { id: made.id, shopIds: [s.a2.id, s.b1.id] }),
+      400,
+      { shopIds: M.shops },
+    );
+    expect(await counts()).toEqual(before);
+    // Sending only their own shops drops the one that moved.
+    const mine = await post('promotion/update', s.agentA.token, { id: made.id, shopIds: [s.a2.id] });
+    expect(mine.statusCode).toBe(200);
+    const [kept] = await t.db.select().from(promotions).where(eq(promotions.id, made.id));
+    expect(kept?.shopIds).toEqual([s.a2.id]);
+  });
+
+  it('never gives an agent’s discount to a shop another agent serves now (invoices, for-shop, the shop filter)', async () => {
+    await reset();
+    const s = await scene();
+    const month = '2026-06';
+    const byA = (
+      await post(
+        'promotion/create',
+        s.agentA.token,
+        good({ audience: 'SHOPS', shopIds: [s.a1.id, s.a2.id], validFrom: '2026-01-01' }),
+      )
+    ).body.data as P;
+    const company = (
+      await post('promotion/create', s.admin.token, good({ audience: 'SHOPS', shopIds: [s.a1.id] }))
+    ).body.data as P;
+    const applying = async (shopId: string) =>
+      (await applicablePromotions(t.db, shopId, month)).map((f) => f.row.id).sort();
+    expect(await applying(s.a1.id)).toEqual([byA.id, company.id].sort());
+    await t.db.update(shops).set({ agentId: s.agentB.id }).where(eq(shops.id, s.a1.id));
+    expect(await applying(s.a1.id)).toEqual([company.id]);
+    expect(await applying(s.a2.id)).toEqual([byA.id]);
+    const forShop = async (token: string) =>
+      ((await post<P[]>('promotions/for-shop', token, { shopId: s.a1.id, month })).body.data ?? []).map(
+        (p) => p.id,
+      );
+    expect(await forShop(s.admin.token)).toEqual([company.id]);
+    expect(await forShop(s.agentB.token)).toEqual([company.id]);
+    const filtered = await post<P[]>('promotions?page=1', s.admin.token, { shopId: s.a1.id });
+    expect((filtered.body.data ?? []).map((p) => p.id)).toEqual([company.id]);
+    // Back with agent A: the discount is theirs to give again.
+    await t.db.update(shops).set({ agentId: s.agentA.id }).where(eq(shops.id, s.a1.id));
+    expect(await applying(s.a1.id)).toEqual([byA.id, company.id].sort());
+  });
+
+  it('lets admins switch off and edit a promotion whose agent is suspended; a new agent must be active', async () => {
+    await reset();
+    const s = await scene();
+    const toA = (
+      await post('promotion/create', s.admin.token, good({ audience: 'AGENT', agentId: s.agentA.id }))
+    ).body.data as P;
+    const newA = (
+      await post('promotion/create', s.admin.token, good({ audience: 'NEW_SHOPS', agentId: s.agentA.id }))
+    ).body.data as P;
+    await t.db.update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, s.agentA.id));
+    for (const id of [toA.id, newA.id]) {
+      const off = await post('promotion/update', s.admin.token, { id, active: false });
+      expect([off.statusCode, off.body.data?.state]).toEqual([200, 'INACTIVE']);
+      const edited = await post('promotion/update', s.admin.token, {
+        id,
+        title: 'ແກ້ໄຂ',
+        agentId: s.agentA.id,
+      });
+      expect([edited.statusCode, edited.body.data?.title]).toEqual([200, 'ແກ້ໄຂ']);
+    }
+    const suspended = await signedIn(t, 'AGENT');
+    await t.db.update(users).set({ status: 'SUSPENDED' }).where(eq(users.id, suspended.id));
+    const before = await counts();
+    expectError(await post('promotion/update', s.admin.token, { id: toA.id, agentId: suspended.id }), 400, {
+      agentId: M.agent,
+    });
+    expect(await counts()).toEqual(before);
+    const moved = await post('promotion/update', s.admin.token, { id: toA.id, agentId: s.agentB.id });
+    expect([moved.statusCode, moved.body.data?.agentId]).toEqual([200, s.agentB.id]);
+  });
+
+  it('checks an agent’s discount against a lowered cap when their promotion runs again', async () => {
+    await reset();
+    const s = await scene();
+    const mine = (over: Record<string, unknown>) =>
+      post('promotion/create', s.agentA.token, good({ audience: 'AGENT', discountValue: 20, ...over }));
+    const off = (await mine({ active: false })).body.data as P;
+    const ended = (await mine({ validFrom: '2025-01-01', validUntil: '2025-02-01' })).body.data as P;
+    const live = (await mine({})).body.data as P;
+    try {
+      await post('promotion/cap', s.admin.token, { ...DEFAULT_CAP, maxPercent: 10 });
+      const before = await counts();
+      expectError(await post('promotion/update', s.agentA.token, { id: off.id, active: true }), 400, {
+        discountValue: M.percentCap10,
+      });
+      expectError(
+        await post('promotion/update', s.agentA.token, { id: ended.id, validUntil: '2099-01-01' }),
+        400,
+        { discountValue: M.percentCap10 },
+      );
+      expect(await counts()).toEqual(before);
+      // Not running again: other edits pass; a running one keeps its discount until it changes.
+      expect((await post('promotion/update', s.agentA.token, { id: off.id, title: 'ປິດຢູ່' })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (await post('promotion/update', s.agentA.token, { id: live.id, title: 'ແລ່ນຢູ່' })).statusCode,
+      ).toBe(200);
+      const within = await post('promotion/update', s.agentA.token, {
+        id: off.id,
+        active: true,
+        discountValue: 10,
+      });
+      expect([within.statusCode, within.body.data?.state]).toEqual([200, 'ACTIVE']);
+      // Admins are not capped.
+      expect(
+        (await post('promotion/update', s.admin.token, { id: ended.id, validUntil: '2099-01-01' }))
+          .statusCode,
+      ).toBe(200);
+    } finally {
+      await post('promotion/cap', s.admin.token, DEFAULT_CAP);
+    }
+  });
+
+  it('locks the agent FOR NO KEY UPDATE: agents’ changes queue, rows naming the agent do not wait', async () => {
+    const agent = await signedIn(t, 'AGENT');
+    await t.db.transaction(async (tx) => {
+      await lockAgent(tx, agent.id);
+      // A shop (a foreign key to the agent) goes in on another connection without waiting.
+      const [shop] = await t.db.transaction(async (other) => {
+        await other.execute(sql`set local lock_timeout = '1s'`);
+        return other.insert(shops).values({ name: 'ຮ້ານໃໝ່', agentId: agent.id }).returning();
+      });
+      expect(shop?.agentId).toBe(agent.id);
+      // Another change of the agent's promotions waits for this one.
+      await expect(
+        t.db.transaction(async (other) => {
+          await other.execute(sql`set local lock_timeout = '300ms'`);
+          await lockAgent(other, agent.id);
+        }),
+      ).rejects.toMatchObject({ cause: { code: '55P03' } });
+    });
   });
 });
 

@@ -97,12 +97,18 @@ function auditPromotion(
 
 const unique = (ids: readonly string[]) => [...new Set(ids)];
 
+/** The ids in `now` that were not in `was`. */
+const added = (now: readonly string[], was: readonly string[] | undefined) =>
+  was ? now.filter((id) => !was.includes(id)) : [...now];
+
 /**
  * The audience made whole and checked against the caller: fields that do not belong to it are
  * dropped; an agent addresses only their own shops (never every shop, never another agent), an
- * admin names an active agent and existing shops; every package exists.
+ * admin names an active agent and existing shops; every package exists. On a change (`was`), only
+ * what the caller adds is checked: a chosen shop that has since moved to another agent, or an
+ * audience agent since suspended, does not stop its owner editing the rest.
  */
-async function settleAudience(tx: Executor, ctx: AuthedContext, p: Stored): Promise<Stored> {
+async function settleAudience(tx: Executor, ctx: AuthedContext, p: Stored, was?: Stored): Promise<Stored> {
   const actor = ctx.actor;
   const out: Stored = {
     ...p,
@@ -120,12 +126,19 @@ async function settleAudience(tx: Executor, ctx: AuthedContext, p: Stored): Prom
   } else if (out.audience === 'AGENT' && !out.agentId) {
     throw fail('agentId', 'validation.promotionAgent');
   }
-  if (out.agentId && isAdmin(actor) && !(await isActiveAgent(tx, out.agentId)))
+  if (
+    out.agentId &&
+    isAdmin(actor) &&
+    out.agentId !== was?.agentId &&
+    !(await isActiveAgent(tx, out.agentId))
+  )
     throw fail('agentId', 'validation.promotionAgent');
-  if (out.shopIds.length > 0 && (await shopsInScope(tx, actor, out.shopIds)).length !== out.shopIds.length)
+  const newShops = added(out.shopIds, was?.shopIds);
+  if (newShops.length > 0 && (await shopsInScope(tx, actor, newShops)).length !== newShops.length)
     throw fail('shopIds', 'validation.promotionShops');
-  const known = await existingPackages(tx, out.packageIds);
-  if (out.packageIds.some((id) => !known.has(id))) throw fail('packageIds', 'validation.promotionPackage');
+  const newPackages = added(out.packageIds, was?.packageIds);
+  const known = await existingPackages(tx, newPackages);
+  if (newPackages.some((id) => !known.has(id))) throw fail('packageIds', 'validation.promotionPackage');
   return out;
 }
 
@@ -135,8 +148,10 @@ function assertRules(p: Stored) {
 }
 
 /**
- * An agent's promotion within the cap admins set: its discount (when new or changed) and the number
- * running once it runs (checked under a lock on the agent, so two at the cap cannot both pass).
+ * An agent's promotion within the cap admins set: its discount (when new or changed, or when the
+ * promotion starts running again: switched on, or its dates extended, after admins may have lowered
+ * the cap) and the number running once it runs (checked under a lock on the agent, so two at the
+ * cap cannot both pass).
  */
 async function assertCap(
   tx: Executor,
@@ -148,8 +163,9 @@ async function assertCap(
   const cap = await readAgentCap(tx);
   const discountChanged =
     !was || was.stored.discountType !== p.discountType || was.stored.discountValue !== p.discountValue;
-  if (discountChanged) assertWithinCap(cap, p.discountType, p.discountValue);
-  if (!running(p, today) || (was && running(was.stored, today))) return;
+  const startsRunning = running(p, today) && !(was && running(was.stored, today));
+  if (discountChanged || startsRunning) assertWithinCap(cap, p.discountType, p.discountValue);
+  if (!startsRunning) return;
   await lockAgent(tx, ownerId);
   if ((await countRunning(tx, ownerId, today, was?.id)) + 1 > cap.maxActive) throw tooManyRunning(cap);
 }
@@ -236,8 +252,10 @@ export async function updatePromotion(
     const row = await editable(tx, ctx, id);
     const before = storedOf(row);
     const merged: Stored = { ...before, ...defined };
-    assertRules(merged);
-    const after = await settleAudience(tx, ctx, merged);
+    // Switching off is always open to whoever may edit it: nothing about the audience is re-checked.
+    const onlyOff = Object.keys(defined).length === 1 && defined.active === false;
+    if (!onlyOff) assertRules(merged);
+    const after = onlyOff ? merged : await settleAudience(tx, ctx, merged, before);
     if (after.ownerAgentId && !isAdmin(ctx.actor))
       await assertCap(tx, after.ownerAgentId, after, today, { id, stored: before });
     const keys = changedKeys(before, after);

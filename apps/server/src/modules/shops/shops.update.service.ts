@@ -9,6 +9,7 @@ import { conflict, forbidden } from '../../lib/errors.ts';
 import {
   applyChoice,
   assertBranchAllowance,
+  auditCleared,
   type PackagePlan,
   planPackageChange,
 } from '../packages/shop-packages.service.ts';
@@ -87,6 +88,7 @@ async function applyPackagePlan(tx: Executor, ctx: AuthedContext, before: Shop, 
   await updateShopRow(tx, before.id, { packageId });
   await updateBranches(tx, before.id, { packageId });
   if (plan.kind === 'choose') await applyChoice(tx, ctx, before.id, plan.choice, before);
+  else await auditCleared(tx, ctx, before.id, before);
 }
 
 /**
