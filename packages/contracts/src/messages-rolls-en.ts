@@ -12,6 +12,8 @@ export const rollsEn: Record<keyof typeof rollsLo, string> = {
   'validation.lowPaperDays': 'Enter a whole number of days, 0–365',
   'validation.deliveredInFuture': 'The delivery date cannot be after today',
   'validation.rollPersonNotAgent': 'Only an agent can receive rolls into stock',
+  'validation.rollPersonNotActive':
+    'This agent’s account is suspended or deleted: it cannot receive rolls into stock',
   'validation.rollDeliveredBy': 'This deliverer was not found',
   'errors.rollNotFound': 'This roll delivery was not found',
   'errors.rollSerialsOverlap':

@@ -9,6 +9,7 @@ export const rollsLo = {
   'validation.lowPaperDays': 'ຈຳນວນມື້ຕ້ອງເປັນຈຳນວນເຕັມ 0–365',
   'validation.deliveredInFuture': 'ວັນທີສົ່ງຕ້ອງບໍ່ເກີນມື້ນີ້',
   'validation.rollPersonNotAgent': 'ຮັບມ້ວນເຈ້ຍເຂົ້າສະຕັອກໄດ້ສະເພາະຕົວແທນ',
+  'validation.rollPersonNotActive': 'ບັນຊີຕົວແທນນີ້ຖືກລະງັບ ຫຼື ລຶບແລ້ວ: ຮັບມ້ວນເຈ້ຍເຂົ້າສະຕັອກບໍ່ໄດ້',
   'validation.rollDeliveredBy': 'ບໍ່ພົບຜູ້ສົ່ງນີ້',
   'errors.rollNotFound': 'ບໍ່ພົບການສົ່ງມ້ວນເຈ້ຍນີ້',
   'errors.rollSerialsOverlap': 'ເລກມ້ວນເຈ້ຍຊ້ຳກັບການສົ່ງອື່ນແລ້ວ: ມ້ວນໜຶ່ງສົ່ງໄດ້ຄັ້ງດຽວ, ກະລຸນາກວດເລກມ້ວນທຳອິດ ແລະ ສຸດທ້າຍ',

@@ -116,6 +116,7 @@ CREATE TABLE "paper_checks" (
 	"printed_month" bigint NOT NULL,
 	"delivered_total" bigint NOT NULL,
 	"printed_total" bigint NOT NULL,
+	"generation" integer NOT NULL,
 	CONSTRAINT "paper_checks_pkey" PRIMARY KEY("shop_id","month")
 );
 --> statement-breakpoint
@@ -124,6 +125,7 @@ CREATE TABLE "shop_paper" (
 	"first_delivery_on" date NOT NULL,
 	"delivered_tickets" bigint NOT NULL,
 	"printed" bigint NOT NULL,
+	"generation" integer DEFAULT 0 NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

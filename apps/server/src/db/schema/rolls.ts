@@ -101,8 +101,9 @@ export const paperPace = pgTable('paper_pace', {
 
 /**
  * The ticket check of a month that is over (every zone), kept per shop: such a month changes only
- * by a delivery (its shop's rows are emptied with the recount) or a rebuild (all emptied). Made by
- * the first check of the month that needs it (rolls paper.repository.ts).
+ * by a delivery or a rebuild, which bump the shop's generation (shop_paper), so a row of another
+ * generation is stale and made again; a rebuild also empties them. Made by the first check of the
+ * month that needs it (rolls paper.repository.ts).
  */
 export const paperChecks = pgTable(
   'paper_checks',
@@ -114,6 +115,8 @@ export const paperChecks = pgTable(
     printedMonth: bigint('printed_month', { mode: 'number' }).notNull(),
     deliveredTotal: bigint('delivered_total', { mode: 'number' }).notNull(),
     printedTotal: bigint('printed_total', { mode: 'number' }).notNull(),
+    /** shop_paper.generation these figures were computed from: another one, and they are stale. */
+    generation: integer('generation').notNull(),
   },
   (t) => [
     primaryKey({ name: 'paper_checks_pkey', columns: [t.shopId, t.month] }),
@@ -133,5 +136,10 @@ export const shopPaper = pgTable('shop_paper', {
   firstDeliveryOn: date('first_delivery_on', { mode: 'string' }).notNull(),
   deliveredTickets: bigint('delivered_tickets', { mode: 'number' }).notNull(),
   printed: bigint('printed', { mode: 'number' }).notNull(),
+  /**
+   * Bumped by every recount (a delivery, a rebuild), never by a print: a kept ticket check
+   * (paper_checks) computed from another generation is stale.
+   */
+  generation: integer('generation').notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -90,8 +90,11 @@ export async function loadBills(
   const gens = shops.map((shop, i) => new ShopBills(shop, shopSeed(o.seed, i), o.now, counts));
   let indexes: { drop: string; create: string }[] = [];
   if (mode.bulk) {
-    // The paper counts derive from bill_prints (the seed's prints count them again, triggers on).
-    await client.query('truncate bills, bill_prints, report_daily, paper_prints_daily, paper_prints_monthly');
+    // The paper counts derive from bill_prints (the seed's prints count them again, triggers on),
+    // and so do the paces and ticket checks kept from them.
+    await client.query(
+      'truncate bills, bill_prints, report_daily, paper_prints_daily, paper_prints_monthly, paper_pace, paper_checks',
+    );
     await client.query('update shop_paper set printed = 0');
     indexes = await rebuildableIndexes(client);
     for (const ix of indexes) await client.query(ix.drop);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billPrints, bills } from '../../db/schema/bills.ts';
 import { rollDeliveries, shopPaper } from '../../db/schema/rolls.ts';
 import { call, createTestApp, insertShop, signedIn, type TestApp, unique } from '../../test/harness.ts';
+import { checkPaper, rebuildPaper } from './paper.rebuild.ts';
 import { lockShopsForPaper, recountShopPaper } from './rolls.repository.ts';
 import { todayIn } from './rolls.service.ts';
 
@@ -393,5 +394,135 @@ describe('the paper account and prints in flight', () => {
     await recounting;
     await printing;
     expect(await account()).toMatchObject({ deliveredTickets: 100, printed: 1 });
+  });
+});
+
+describe('a kept ticket check and a delivery in flight', () => {
+  it('a past month checked while a delivery into it commits is counted again afterwards', async () => {
+    const admin = await signedIn(t, 'ADMIN');
+    const shop = await insertShop(t.db);
+    const check = async () =>
+      (
+        await call<TicketCheck>(t.app, 'POST', 'rolls/ticket-check', {
+          token: admin.token,
+          body: { month: '2025-12', shopId: shop.id },
+        })
+      ).body.data?.rows[0];
+    expect(
+      (
+        await call(t.app, 'POST', 'roll/shop', {
+          token: admin.token,
+          body: { shopId: shop.id, deliveredOn: '2025-11-10', quantity: 1, ticketsPerRoll: 100 },
+        })
+      ).statusCode,
+    ).toBe(201);
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    let recounted: () => void = () => {};
+    const ready = new Promise<void>((r) => {
+      recounted = r;
+    });
+    // A delivery into December, recounted but not yet committed.
+    const delivering = t.db.transaction(async (tx) => {
+      await lockShopsForPaper(tx, [shop.id]);
+      await tx.insert(rollDeliveries).values({
+        kind: 'SHOP',
+        shopId: shop.id,
+        deliveredOn: '2025-12-05',
+        quantity: 2,
+        ticketsPerRoll: 100,
+        unitPrice: 0,
+      });
+      await recountShopPaper(tx, shop.id);
+      recounted();
+      await held;
+    });
+    await ready;
+    // December's check meanwhile sees the account before the delivery (and keeps it).
+    expect(await check()).toMatchObject({ deliveredTotal: 100, deliveredMonth: 0 });
+    release();
+    await delivering;
+    // Kept from the account before the recount: it must not be read again as it is.
+    expect(await check()).toMatchObject({ deliveredTotal: 300, deliveredMonth: 200 });
+  });
+});
+
+describe('a shop’s new time zone and a rebuild', () => {
+  /** A Vientiane shop delivered on 2025-11-20, with a print on 30/11 evening (UTC) and one on 10/12. */
+  async function scene() {
+    const admin = await signedIn(t, 'ADMIN');
+    const shop = await insertShop(t.db, { timezone: 'Asia/Vientiane' });
+    const [bill] = await t.db
+      .insert(bills)
+      .values({
+        shopId: shop.id,
+        reference: unique('Z'),
+        number: 1,
+        vehicleType: 'CAR',
+        businessDate: '2025-11-30',
+      })
+      .returning({ id: bills.id });
+    await t.db.insert(billPrints).values(
+      ['2025-11-30T20:00:00Z', '2025-12-10T05:00:00Z'].map((at) => ({
+        billId: Number(bill?.id),
+        shopId: shop.id,
+        kind: 'PRINT',
+        printedAt: new Date(at),
+      })),
+    );
+    const post = <T>(path: string, body: unknown) =>
+      call<T>(t.app, 'POST', path, { token: admin.token, body });
+    expect(
+      (
+        await post('roll/shop', {
+          shopId: shop.id,
+          deliveredOn: '2025-11-20',
+          quantity: 1,
+          ticketsPerRoll: 100,
+        })
+      ).statusCode,
+    ).toBe(201);
+    const month = async (m: string) =>
+      (await post<TicketCheck>('rolls/ticket-check', { month: m, shopId: shop.id })).body.data?.rows[0];
+    const differences = async () => (await checkPaper(t.database.pool)).filter((r) => r.shop_id === shop.id);
+    return { shop, post, month, differences };
+  }
+
+  it('a new zone recounts the shop’s paper days, months, account and kept checks in its update', async () => {
+    const { shop, post, month, differences } = await scene();
+    // In Vientiane (UTC+7) both prints are in December; the check is kept.
+    expect(await month('2025-12')).toMatchObject({ printedMonth: 2, printedTotal: 2 });
+    expect(await month('2025-11')).toMatchObject({ printedMonth: 0, printedTotal: 0 });
+    expect((await post('rolls/low-paper', { shopId: shop.id })).statusCode).toBe(200);
+    expect((await post('shop/update', { id: shop.id, timezone: 'America/Los_Angeles' })).statusCode).toBe(
+      200,
+    );
+    // In Los Angeles the first one is on 30/11: counted again, none of the old kept figures read.
+    expect(await differences()).toEqual([]);
+    expect(await month('2025-12')).toMatchObject({ printedMonth: 1, printedTotal: 2, deliveredTotal: 100 });
+    expect(await month('2025-11')).toMatchObject({ printedMonth: 1, printedTotal: 1, deliveredTotal: 100 });
+  });
+
+  it('rebuildPaper refills a shop’s counts and empties its kept figures, in one transaction', async () => {
+    const { shop, month, differences } = await scene();
+    expect(await month('2025-12')).toMatchObject({ printedMonth: 2, printedTotal: 2 });
+    await t.database.pool.query('update paper_prints_daily set prints = prints + 5 where shop_id = $1', [
+      shop.id,
+    ]);
+    expect((await differences()).length).toBeGreaterThan(0);
+    const client = await t.database.pool.connect();
+    try {
+      expect(await rebuildPaper(client, [shop.id])).toBe(2);
+      // Committed and out of its transaction: the connection is idle again.
+      expect((await client.query('select pg_current_xact_id_if_assigned() as x')).rows[0]?.x).toBeNull();
+    } finally {
+      client.release();
+    }
+    expect(await differences()).toEqual([]);
+    expect(await rebuildPaper(t.database.pool, [shop.id])).toBe(2);
+    expect(await differences()).toEqual([]);
+    expect(await month('2025-12')).toMatchObject({ printedMonth: 2, printedTotal: 2, deliveredTotal: 100 });
   });
 });

@@ -205,10 +205,11 @@ export async function listStock(db: Executor, personId: string | undefined) {
  * A shop's paper account from its deliveries and its counted prints: first delivery, tickets
  * delivered, tickets printed on or after the first delivery. No deliveries: no account.
  * Callers hold the shop (lockShopsForPaper) so no print of the shop is in flight meanwhile.
+ * Its generation goes up: the kept ticket checks of its past months, which any delivery may
+ * change, are stale from the commit on and made again when asked (paper.repository.ts); a new
+ * account starts past the generation of any check row left of an old one.
  */
 export async function recountShopPaper(db: Executor, shopId: string): Promise<void> {
-  // Its kept ticket checks of past months may change with any delivery: made again when asked.
-  await db.execute(sql`delete from paper_checks where shop_id = ${shopId}`);
   await db.execute(sql`
     with d as (
       select min(delivered_on) as first, sum(quantity::bigint * tickets_per_roll) as tickets
@@ -216,14 +217,16 @@ export async function recountShopPaper(db: Executor, shopId: string): Promise<vo
     ), gone as (
       delete from shop_paper where shop_id = ${shopId} and (select first from d) is null
     )
-    insert into shop_paper (shop_id, first_delivery_on, delivered_tickets, printed, updated_at)
+    insert into shop_paper as t (shop_id, first_delivery_on, delivered_tickets, printed, generation, updated_at)
     select ${shopId}, d.first, d.tickets,
       coalesce((select sum(prints) from paper_prints_daily where shop_id = ${shopId} and day >= d.first), 0),
+      coalesce((select max(generation) + 1 from paper_checks where shop_id = ${shopId}), 0),
       now()
     from d where d.first is not null
     on conflict (shop_id) do update set
       first_delivery_on = excluded.first_delivery_on,
       delivered_tickets = excluded.delivered_tickets,
       printed = excluded.printed,
+      generation = t.generation + 1,
       updated_at = now()`);
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { billPrints, bills } from '../../db/schema/bills.ts';
 import { rollDeliveries, shopPaper } from '../../db/schema/rolls.ts';
+import { users } from '../../db/schema/users.ts';
 import {
   call,
   createTestApp,
@@ -119,6 +120,42 @@ describe('deliveries to people (agents’ stock)', () => {
       personId: 'ຮັບມ້ວນເຈ້ຍເຂົ້າສະຕັອກໄດ້ສະເພາະຕົວແທນ',
     });
     expect(await counts()).toEqual(before);
+  });
+
+  it('stock goes to an active agent only: a suspended or deleted one is refused, nothing written', async () => {
+    const s = await scene();
+    const receipt = await post('roll/person', s.admin.token, { personId: s.agentA.id, ...base() });
+    expect(receipt.statusCode).toBe(201);
+    const before = await counts();
+    const notActive = { personId: 'ບັນຊີຕົວແທນນີ້ຖືກລະງັບ ຫຼື ລຶບແລ້ວ: ຮັບມ້ວນເຈ້ຍເຂົ້າສະຕັອກບໍ່ໄດ້' };
+    for (const status of ['SUSPENDED', 'DELETED']) {
+      await t.db.update(users).set({ status }).where(eq(users.id, s.agentB.id));
+      expectError(
+        await post('roll/person', s.admin.token, { personId: s.agentB.id, ...base() }),
+        400,
+        notActive,
+      );
+      // A receipt moved to them is refused too.
+      expectError(
+        await post('roll/update-person', s.admin.token, {
+          id: receipt.body.data?.id,
+          personId: s.agentB.id,
+          ...base(),
+        }),
+        400,
+        notActive,
+      );
+    }
+    expect(await counts()).toEqual(before);
+    // In English.
+    const en = await call(t.app, 'POST', 'roll/person', {
+      token: s.admin.token,
+      body: { personId: s.agentB.id, ...base() },
+      headers: { 'accept-language': 'en' },
+    });
+    expectError(en, 400, {
+      personId: 'This agent’s account is suspended or deleted: it cannot receive rolls into stock',
+    });
   });
 });
 

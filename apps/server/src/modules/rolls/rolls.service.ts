@@ -99,6 +99,15 @@ async function assertAgent(db: Executor, id: string, field: string) {
 }
 
 /**
+ * Stock goes only to an agent whose account is ACTIVE (not SUSPENDED or DELETED). Read under the
+ * person's lock (lockPerson), which a change of their status waits for.
+ */
+async function assertActive(tx: Executor, personId: string) {
+  const user = await userRole(tx, personId);
+  if (user?.status !== 'ACTIVE') throw badRequest({ personId: 'validation.rollPersonNotActive' });
+}
+
+/**
  * Rolls leaving a person's stock for a shop: under the person's lock, the stock must hold them
  * (`giveBack`: what this delivery already took, on an update) and the serials must be ones the
  * person received.
@@ -246,6 +255,7 @@ export async function createPersonDelivery(
   return db
     .transaction(async (tx) => {
       await lockPerson(tx, body.personId);
+      await assertActive(tx, body.personId);
       const id = await insertDelivery(tx, {
         ...values,
         kind: 'PERSON',
@@ -277,6 +287,8 @@ export async function updatePersonDelivery(
       const before = await loaded(tx, row.id);
       const people = [...new Set([row.personId ?? body.personId, body.personId])].sort();
       for (const p of people) await lockPerson(tx, p);
+      // Moved to another person: they receive it (a correction of a suspended agent's receipt stays possible).
+      if (row.personId !== body.personId) await assertActive(tx, body.personId);
       await updateDelivery(tx, row.id, { ...values, personId: body.personId });
       for (const p of people) await assertStockCovers(tx, p);
       const after = await loaded(tx, row.id);

@@ -14,6 +14,7 @@ import {
   planPackageChange,
 } from '../packages/shop-packages.service.ts';
 import { followShopPrice, SHOP_PRICE_FIELD } from '../prices/prices.service.ts';
+import { rebuildShopsPaper } from '../rolls/paper.rebuild.ts';
 import { type LogoContent, removeLogoFile, storeLogoFile } from './shops.logo.ts';
 import { type NewShopRow, updateBranches, updateShopRow } from './shops.repository.ts';
 import {
@@ -72,6 +73,8 @@ async function applyChanges(tx: Executor, ctx: AuthedContext, before: Shop, chan
   }
   // Calendar dates in the report rollup are in the shop's zone: a new zone recounts them (decision 010).
   if ('timezone' in changes) await tx.execute(sql`select report_rebuild(array[${before.id}]::uuid[])`);
+  // And so are its paper counts (decision 018): its prints fall on other days, its caches go.
+  if ('timezone' in changes) await rebuildShopsPaper(tx, [before.id]);
 }
 
 /** A closed branch that opens again takes a place in its package's branch allowance. */
