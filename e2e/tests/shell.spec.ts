@@ -103,7 +103,7 @@ test('every /app screen of the specification is registered and titled in Lao', a
   const placeholders: Array<[string, string]> = [
     ['/app/report/bill/members', 'ລູກຄ້າສະມາຊິກ'],
     ['/app/accounting', 'ລາຍງານການເງິນ'],
-    ['/app/rolls', 'ຈັດການມ້ວນເຈ້ຍ'],
+    ['/app/compensation', 'ຄ່າຕອບແທນ'],
     ['/app/news', 'ປະກາດຂ່າວສານ'],
   ];
   for (const [path, title] of placeholders) {
