@@ -21,6 +21,11 @@ export const priceRules = pgTable(
     dailyCap: integer('daily_cap'),
     overnightFee: integer('overnight_fee'),
     lostTicketFee: integer('lost_ticket_fee').notNull().default(0),
+    /** Monthly pass prices for this vehicle type (issue 14); null: that length is not sold. */
+    pass1m: integer('pass_1m'),
+    pass3m: integer('pass_3m'),
+    pass6m: integer('pass_6m'),
+    pass12m: integer('pass_12m'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -31,6 +36,10 @@ export const priceRules = pgTable(
     check(
       'price_rules_amounts_check',
       sql`${t.flatFee} >= 0 and ${t.firstPeriodFee} >= 0 and ${t.nextPeriodFee} >= 0 and ${t.lostTicketFee} >= 0 and coalesce(${t.dailyCap}, 0) >= 0 and coalesce(${t.overnightFee}, 0) >= 0`,
+    ),
+    check(
+      'price_rules_pass_check',
+      sql`coalesce(${t.pass1m}, 0) >= 0 and coalesce(${t.pass3m}, 0) >= 0 and coalesce(${t.pass6m}, 0) >= 0 and coalesce(${t.pass12m}, 0) >= 0`,
     ),
     check(
       'price_rules_minutes_check',

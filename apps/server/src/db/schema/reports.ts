@@ -22,6 +22,8 @@ export const reportDaily = pgTable(
     cancelled: integer('cancelled').notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull().default(0),
+    /** Passes sold (method PASS_CASH / PASS_QR; their money is in amount). */
+    passes: integer('passes').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -56,6 +58,8 @@ export const reportScopeDaily = pgTable(
     cancelled: integer('cancelled').notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull().default(0),
+    /** Passes sold (method PASS_CASH / PASS_QR; their money is in amount). */
+    passes: integer('passes').notNull().default(0),
   },
   (t) => [
     primaryKey({
@@ -85,6 +89,8 @@ export const reportMonthly = pgTable(
     cancelled: integer('cancelled').notNull().default(0),
     amount: bigint('amount', { mode: 'number' }).notNull().default(0),
     cancelledAmount: bigint('cancelled_amount', { mode: 'number' }).notNull().default(0),
+    /** Passes sold (method PASS_CASH / PASS_QR; their money is in amount). */
+    passes: integer('passes').notNull().default(0),
   },
   (t) => [
     primaryKey({

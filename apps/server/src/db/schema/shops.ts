@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -53,6 +54,10 @@ export const shops = pgTable(
     timezone: text('timezone').notNull().default('Asia/Vientiane'),
     status: text('status').notNull().default('ACTIVE'),
     qrReceiver: jsonb('qr_receiver').$type<QrReceiverJson>(),
+    /** Shop staff (not only managers) may sell and renew passes (issue 14). */
+    staffSellPasses: boolean('staff_sell_passes').notNull().default(false),
+    /** A pass's reminder goes this many days before its last day (and again on it). */
+    memberReminderDays: integer('member_reminder_days').notNull().default(7),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -63,6 +68,7 @@ export const shops = pgTable(
     index('shops_agent_idx').on(t.agentId),
     index('shops_name_idx').on(t.name),
     check('shops_status_check', sql`${t.status} in ('ACTIVE','SUSPENDED','CLOSED')`),
+    check('shops_member_reminder_days_check', sql`${t.memberReminderDays} between 0 and 60`),
   ],
 );
 

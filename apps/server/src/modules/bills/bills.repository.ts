@@ -1,4 +1,4 @@
-import { and, eq, gt, lte, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { billPrints, bills, type FeePartJson } from '../../db/schema/bills.ts';
@@ -153,8 +153,8 @@ export async function findCheckInShop(db: Executor, shopId: string) {
   return row ?? null;
 }
 
-/** The member holding this number at the shop, active and valid at `at`. */
-export async function findValidMember(db: Executor, shopId: string, number: string, at: Date) {
+/** The member holding this number at the shop, active and valid on the business day `day`. */
+export async function findValidMember(db: Executor, shopId: string, number: string, day: string) {
   const [row] = await db
     .select({ id: members.id })
     .from(members)
@@ -163,8 +163,8 @@ export async function findValidMember(db: Executor, shopId: string, number: stri
         eq(members.shopId, shopId),
         eq(members.number, number),
         eq(members.status, 'ACTIVE'),
-        lte(members.validFrom, at),
-        gt(members.validUntil, at),
+        lte(members.validFrom, day),
+        gte(members.validUntil, day),
       ),
     )
     .limit(1);

@@ -50,9 +50,10 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
   if (!shop) throw conflict('errors.shopNotFound');
   if (shop.status !== 'ACTIVE') throw conflict('errors.shopNotActive');
   const now = new Date();
+  const bizDate = businessDate(now, shop);
   let memberId: string | null = null;
   if (body.memberNumber) {
-    const member = await findValidMember(db, shopId, body.memberNumber, now);
+    const member = await findValidMember(db, shopId, body.memberNumber, bizDate);
     if (!member) throw badRequest({ memberNumber: 'errors.memberNotFound' });
     memberId = member.id;
   }
@@ -63,7 +64,7 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
     plateKey: plateKey(body.plate),
     memberId,
     memberNumber: body.memberNumber ?? null,
-    businessDate: businessDate(now, shop),
+    businessDate: bizDate,
     checkInAt: now,
     checkInBy: ctx.actor.id,
     requestId: body.requestId ?? null,

@@ -60,8 +60,8 @@ export async function insertMember(t: TestApp, shopId: string, number: string, d
     shopId,
     number,
     fullName: `Member ${number}`,
-    validFrom: new Date(now - 86_400_000),
-    validUntil: new Date(now + days * 86_400_000),
+    validFrom: new Date(now - 86_400_000).toISOString().slice(0, 10),
+    validUntil: new Date(now + days * 86_400_000).toISOString().slice(0, 10),
   });
 }
 
