@@ -75,6 +75,8 @@ export const bills = pgTable(
     // Also bills_shop_plate_visits_idx (migration 0004): (shop, check-in) INCLUDE the regular
     // customers' columns, which Drizzle cannot declare.
     index('bills_cancelled_idx').on(t.shopId, t.cancelledAt).where(sql`${t.status} = 'CANCELLED'`),
+    // A member's visits of a period (the members report, migration 0013).
+    index('bills_member_idx').on(t.memberId, t.businessDate).where(sql`${t.memberId} is not null`),
     // The history's staff filter: each side read newest first, merged (bills-history.repository).
     index('bills_in_by_idx').on(t.checkInBy, t.checkInAt, t.id),
     index('bills_out_by_idx').on(t.checkOutBy, t.checkInAt, t.id).where(sql`${t.checkOutBy} is not null`),

@@ -119,6 +119,14 @@ export const memberPayments = pgTable(
     periodUntil: date('period_until', { mode: 'string' }).notNull(),
     takenBy: uuid('taken_by').references(() => users.id),
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The shop's business day of takenAt, as its hours were then: filled by the
+     * `member_payments_fill` trigger (migration 0013) when left out, and kept like a bill's
+     * business_date, so a later change of the shop's hours moves no payment to another day.
+     */
+    businessDate: date('business_date', { mode: 'string' })
+      .notNull()
+      .$defaultFn(() => sql`null`),
   },
   (t) => [
     index('member_payments_member_idx').on(t.memberId, t.takenAt),
