@@ -81,15 +81,23 @@ export const reportMeasuresSchema = z.object({
   cancelled: z.number().int(),
   /** Fees of closed bills that were cancelled afterwards (taken back). */
   cancelledAmount: z.number().int(),
+  /** Tickets paid in cash (passes not counted: passCount). */
   cashCount: z.number().int(),
+  /** Cash taken: ticket fees and passes paid in cash (the cash a staff member hands in). */
   cashAmount: z.number().int(),
+  /** Tickets paid by QR (passes not counted). */
   qrCount: z.number().int(),
+  /** QR money taken: ticket fees and passes paid by QR. */
   qrAmount: z.number().int(),
   memberCount: z.number().int(),
   /** Left without paying: within the grace time or a free rule. */
   freeCount: z.number().int(),
-  /** All fees taken: cash + QR (members pay nothing at the gate). */
+  /** All money taken: cash + QR, ticket fees and passes (members pay nothing at the gate). */
   amount: z.number().int(),
+  /** Membership passes sold and renewed (issue 14), counted on the day the money was taken. */
+  passCount: z.number().int(),
+  /** Their money (part of amount, and of cashAmount or qrAmount by how it was paid). */
+  passAmount: z.number().int(),
 });
 export type ReportMeasures = z.infer<typeof reportMeasuresSchema>;
 export const MEASURE_KEYS = Object.keys(reportMeasuresSchema.shape) as (keyof ReportMeasures)[];

@@ -1,5 +1,5 @@
 /**
- * `npm run report:rebuild` refills the report rollup from the bills (all shops, or `--shop <id>`
+ * `npm run report:rebuild` refills the report rollup from the bills and the pass payments (all shops, or `--shop <id>`
  * repeated); `npm run report:check` compares the rollup with the bills and exits 1, listing the
  * first differences, when they disagree. Uses DATABASE_URL, or the embedded database in DATA_DIR
  * (joining a Parking Hub that is running there, or starting the cluster for the job).
@@ -31,7 +31,7 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
   const started = Date.now();
   const { rows } = await pool.query(
     `select side, shop_id, cal_date::text, biz_date::text, vehicle_type, staff_id, method, bills_in,
-            bills_out, lost, cancelled, amount, cancelled_amount
+            bills_out, lost, cancelled, amount, cancelled_amount, passes
      from report_check($1::uuid[]) order by shop_id, cal_date, biz_date, side`,
     [shops],
   );
@@ -43,12 +43,12 @@ async function check(pool: pg.Pool, shops: string[] | null): Promise<number> {
   // The platform's and agents' rows and the month rows against the shop rows (just checked against the bills).
   const scopes = await pool.query(
     `select side, scope, cal_date::text, biz_date::text, vehicle_type, method, bills_in, bills_out, lost,
-            cancelled, amount, cancelled_amount
+            cancelled, amount, cancelled_amount, passes
      from report_scope_check() order by scope, cal_date, biz_date, side`,
   );
   const monthly = await pool.query(
     `select side, shop_id, cal_month::text, biz_month::text, staff_id, method, bills_in, bills_out, lost,
-            cancelled, amount, cancelled_amount
+            cancelled, amount, cancelled_amount, passes
      from report_monthly_check() order by shop_id, cal_month, biz_month, side`,
   );
   // The regular customers' rows (plate_visits) against the bills.

@@ -3,7 +3,8 @@
  * shops open 18:00–02:00 and 07:00–19:00 (and one around the clock in another zone), check-outs
  * across midnight, lost tickets, members, free exits, cancellations of parked and of closed bills,
  * corrections of the vehicle type after the fact. Bills are written both ways the trigger sees
- * them: inserted in their final state, and inserted parked then updated.
+ * them: inserted in their final state, and inserted parked then updated. Pass payments (issue 14)
+ * of every shop, in cash and by QR, by staff or nobody, at any hour, count as money taken.
  */
 import {
   addDaysToDate,
@@ -26,6 +27,7 @@ import { VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../../db/schema/bills.ts';
+import { memberNumbers, memberPayments, members } from '../../db/schema/members.ts';
 import { call, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
 import { plateKey } from '../bills/bills.mapping.ts';
 import { datesOf, monthsOf } from './reports.service.ts';
@@ -57,6 +59,7 @@ interface Shop extends ShopHours {
 }
 
 type Row = typeof bills.$inferSelect;
+type Payment = typeof memberPayments.$inferSelect;
 
 let t: TestApp;
 let admin: { token: string };
@@ -205,6 +208,78 @@ async function writeBills() {
   await t.db.execute(sql`update bills set print_count = print_count + 1 where id % 5 = 0`);
 }
 
+/**
+ * ~300 pass payments over the same 45 days: a few members per shop (number, member), each paying
+ * now and then, in cash or by QR, taken by one of the shop's staff or by nobody recorded. Most are
+ * inserted in batches, some one by one; their business date is left to the database to fill.
+ */
+async function writePayments() {
+  const rng = random(20261124);
+  const memberIds = new Map<string, string[]>();
+  for (const shop of shops) {
+    const ids: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const [n] = await t.db
+        .insert(memberNumbers)
+        .values({ shopId: shop.id, number: `P${i}`, status: 'AVAILABLE' })
+        .returning({ id: memberNumbers.id });
+      const [m] = await t.db
+        .insert(members)
+        .values({
+          shopId: shop.id,
+          numberId: n?.id,
+          number: `P${i}`,
+          fullName: `ສະມາຊິກ ${shop.code} ${i}`,
+          validFrom: FROM,
+          validUntil: TO,
+        })
+        .returning({ id: members.id });
+      await t.db.execute(
+        sql`update member_numbers set status = 'ASSIGNED', member_id = ${m?.id} where id = ${n?.id}`,
+      );
+      ids.push(m?.id as string);
+    }
+    memberIds.set(shop.id, ids);
+  }
+  const rows: Array<typeof memberPayments.$inferInsert> = [];
+  for (let i = 0; i < 300; i++) {
+    const shop = rng.pick(shops);
+    const at = new Date(NOW.getTime() - rng.int(1, 45 * 24 * 60) * 60_000 - rng.int(0, 59) * 1000);
+    const months = rng.pick([1, 3, 6, 12] as const);
+    rows.push({
+      shopId: shop.id,
+      memberId: rng.pick(memberIds.get(shop.id) ?? []),
+      kind: rng.next() < 0.3 ? 'SELL' : 'RENEW',
+      vehicleType: rng.pick(['MOTORBIKE', 'CAR', 'CAR', 'TRUCK'] as const),
+      months,
+      amount: rng.int(0, 60) * 10_000,
+      method: rng.next() < 0.6 ? 'CASH' : 'QR',
+      periodFrom: FROM,
+      periodUntil: TO,
+      takenBy: rng.next() < 0.05 ? null : rng.pick(shop.staff),
+      takenAt: at,
+    });
+  }
+  for (let i = 0; i < 250; i += 50) await t.db.insert(memberPayments).values(rows.slice(i, i + 50));
+  for (const r of rows.slice(250)) await t.db.insert(memberPayments).values(r);
+}
+
+/** The event of a pass payment: money taken (cash or QR), one pass, no ticket. */
+function paymentEvent(p: Payment, shop: Shop) {
+  return {
+    at: p.takenAt,
+    biz: businessDate(p.takenAt, shop),
+    staff: p.takenBy,
+    add: (m: ReportMeasures) => {
+      m.passCount++;
+      m.passAmount += p.amount;
+      m.amount += p.amount;
+      if (p.method === 'CASH') m.cashAmount += p.amount;
+      else m.qrAmount += p.amount;
+    },
+  };
+}
+
 /** The events of a bill, as the reports define them (decision 010). */
 function eventsOf(b: Row, shop: Shop) {
   const events: Array<{ at: Date; biz: string; staff: string | null; add: (m: ReportMeasures) => void }> = [];
@@ -251,23 +326,42 @@ function eventsOf(b: Row, shop: Shop) {
 }
 
 let raw: Row[] = [];
+let payments: Payment[] = [];
 const shopOf = (id: string) => shops.find((s) => s.id === id) as Shop;
 const dateOf = (at: Date, biz: string, shop: Shop, byClosing: boolean) =>
   byClosing ? biz : calendarDate(at, shop.timezone);
 
-/** Brute force: every event of the shops asked, with its date, vehicle, staff and what it adds. */
+/**
+ * Brute force: every event of the shops asked (bills' and pass payments'), with its date, vehicle,
+ * staff and what it adds.
+ */
 function allEvents(shopIds: string[], byClosing: boolean) {
-  return raw
+  const ofBills = raw
     .filter((b) => shopIds.includes(b.shopId))
     .flatMap((b) => {
       const shop = shopOf(b.shopId);
       return eventsOf(b, shop).map((e) => ({
         ...e,
         date: dateOf(e.at, e.biz, shop, byClosing),
-        bill: b,
+        bill: b as Row | undefined,
+        vehicleType: b.vehicleType,
         shop,
       }));
     });
+  const ofPayments = payments
+    .filter((p) => shopIds.includes(p.shopId))
+    .map((p) => {
+      const shop = shopOf(p.shopId);
+      const e = paymentEvent(p, shop);
+      return {
+        ...e,
+        date: dateOf(e.at, e.biz, shop, byClosing),
+        bill: undefined,
+        vehicleType: p.vehicleType,
+        shop,
+      };
+    });
+  return [...ofBills, ...ofPayments];
 }
 
 function expectedPeriods(shopIds: string[], from: string, to: string, byClosing: boolean) {
@@ -283,9 +377,9 @@ function expectedPeriods(shopIds: string[], from: string, to: string, byClosing:
       month,
       ...sum(events.filter((e) => e.date.startsWith(month))),
     })),
-    byVehicle: VEHICLE_TYPES.filter((v) => events.some((e) => e.bill.vehicleType === v)).map((v) => ({
+    byVehicle: VEHICLE_TYPES.filter((v) => events.some((e) => e.vehicleType === v)).map((v) => ({
       vehicleType: v,
-      ...sum(events.filter((e) => e.bill.vehicleType === v)),
+      ...sum(events.filter((e) => e.vehicleType === v)),
     })),
     totals: sum(events),
     events,
@@ -312,7 +406,9 @@ beforeAll(async () => {
   manager = await signedIn(t, 'MANAGER', { shopId: night.id });
   dayStaff = await signedIn(t, 'SHOP', { shopId: day.id });
   await writeBills();
+  await writePayments();
   raw = await t.db.select().from(bills);
+  payments = await t.db.select().from(memberPayments);
 }, 120_000);
 
 afterAll(async () => {
@@ -333,6 +429,9 @@ describe('reports equal a brute-force count of the raw bills', () => {
       from bills b join shops s on s.id = b.shop_id`);
     const byId = new Map(raw.map((b) => [String(b.id), b.businessDate]));
     for (const r of twin.rows) expect(r.d).toBe(byId.get(r.id));
+    // A payment's business date, filled by the database from the shop's hours, is the rule's too.
+    expect(new Set(payments.map((p) => p.shopId)).size).toBe(shops.length);
+    for (const p of payments) expect(p.businessDate).toBe(businessDate(p.takenAt, shopOf(p.shopId)));
     const mismatches = await t.db.execute(sql`select * from report_check()`);
     expect(mismatches.rows).toEqual([]);
     expect((await t.db.execute(sql`select * from report_scope_check()`)).rows).toEqual([]);
@@ -409,6 +508,9 @@ describe('reports equal a brute-force count of the raw bills', () => {
       counted: [{ shopId: night.id, staffId: someone, amount: counted }],
     });
     expect(got.rows).toHaveLength(groups.size);
+    // The cash to hand in includes the passes sold in cash (checked against the count just below).
+    expect(got.rows.some((r) => r.staffId === someone && r.passCount > 0)).toBe(true);
+    expect(got.totals.passAmount).toBeGreaterThan(0);
     for (const r of got.rows) {
       const { shopId, shopName, shopCode, staffId, staffName, username, counted: c, difference, ...m } = r;
       expect(m).toEqual(groups.get(key(shopId, staffId)));
@@ -477,8 +579,8 @@ describe('reports equal a brute-force count of the raw bills', () => {
         TO,
         byClosing,
       );
-      const cancels = e.events.filter(
-        (ev) => ev.bill.status === 'CANCELLED' && ev.at === ev.bill.cancelledAt,
+      const cancels = e.events.flatMap((ev) =>
+        ev.bill?.status === 'CANCELLED' && ev.at === ev.bill.cancelledAt ? [{ ...ev, bill: ev.bill }] : [],
       );
       const pages: ReportCancel['bills'] = [];
       let first: ReportCancel | undefined;
@@ -706,6 +808,34 @@ describe('the rollup follows the staff app, and can be rebuilt', () => {
     await t.db.execute(sql`select report_rebuild(${`{${day.id}}`}::uuid[])`);
     await t.db.execute(sql`select report_rebuild()`);
     expect((await t.db.execute(sql`select * from report_check()`)).rows).toEqual([]);
+  });
+
+  it('pass payments are never changed or removed, and a change of hours moves none of them', async () => {
+    const p = payments[0] as Payment;
+    const refused = async (statement: ReturnType<typeof sql>) => {
+      const err = await t.db.execute(statement).then(
+        () => null,
+        (e: Error & { cause?: Error }) => e,
+      );
+      return `${err?.message} ${err?.cause?.message ?? ''}`;
+    };
+    expect(await refused(sql`update member_payments set amount = amount + 1 where id = ${p.id}`)).toContain(
+      'member_payments is append-only',
+    );
+    expect(await refused(sql`delete from member_payments where id = ${p.id}`)).toContain(
+      'member_payments is append-only',
+    );
+    // New hours: the payments keep the business dates they were taken on, as bills do.
+    await t.db.execute(
+      sql`update shops set open_shop = '09:00', close_shop = '21:00' where id = ${night.id}`,
+    );
+    expect((await t.db.execute(sql`select * from report_check()`)).rows).toEqual([]);
+    await t.db.execute(
+      sql`update shops set open_shop = '18:00', close_shop = '02:00' where id = ${night.id}`,
+    );
+    expect((await t.db.select().from(memberPayments)).map((r) => r.businessDate)).toEqual(
+      payments.map((r) => r.businessDate),
+    );
   });
 
   it('an agent reads their shops’ scope rows, which follow a shop to its new agent', async () => {

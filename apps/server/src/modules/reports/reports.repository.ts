@@ -23,7 +23,7 @@ const where = (...parts: Array<SQL | undefined>) => {
   return all.length ? sql`where ${and(...all)}` : sql``;
 };
 
-/** The rollup's figures as summed per group; `method` decides cash / QR / member / free. */
+/** The rollup's figures as summed per group; `method` decides cash / QR / member / free / pass. */
 export interface RollupSums {
   method: string;
   billsIn: number;
@@ -32,12 +32,14 @@ export interface RollupSums {
   cancelled: number;
   amount: number;
   cancelledAmount: number;
+  /** Passes sold (PASS_CASH / PASS_QR rows only; their money is in amount). */
+  passes: number;
 }
 
 const sums = sql`
   sum(bills_in)::int as "billsIn", sum(bills_out)::int as "billsOut", sum(lost)::int as "lost",
   sum(cancelled)::int as "cancelled", sum(amount)::bigint as "amount",
-  sum(cancelled_amount)::bigint as "cancelledAmount"`;
+  sum(cancelled_amount)::bigint as "cancelledAmount", sum(passes)::int as "passes"`;
 
 type Raw<T> = Omit<T, 'amount' | 'cancelledAmount'> & { amount: string; cancelledAmount: string };
 
@@ -146,7 +148,7 @@ async function shopStaffSums<K extends object>(
   const { months, days } = splitByMonths(range.from, range.to);
   const day = range.byClosing ? reportDaily.bizDate : reportDaily.calDate;
   const month = range.byClosing ? reportMonthly.bizMonth : reportMonthly.calMonth;
-  const columns = sql`shop_id, staff_id, method, bills_in, bills_out, lost, cancelled, amount, cancelled_amount`;
+  const columns = sql`shop_id, staff_id, method, bills_in, bills_out, lost, cancelled, amount, cancelled_amount, passes`;
   const parts: SQL[] = [];
   if (days.length) {
     const inDays = sql.join(

@@ -58,7 +58,11 @@ async function reportShops(
   return { actor: ctx.actor, shopId };
 }
 
-/** Add one rollup group to report figures: the payment method says which columns its check-outs fill. */
+/**
+ * Add one rollup group to report figures: the payment method says which columns its check-outs
+ * fill. Pass payments (PASS_CASH / PASS_QR) are money taken in cash or by QR like a fee, counted
+ * as passes, not tickets.
+ */
 export function addSums(m: ReportMeasures, r: RollupSums): ReportMeasures {
   m.billsIn += r.billsIn;
   m.billsOut += r.billsOut;
@@ -74,6 +78,12 @@ export function addSums(m: ReportMeasures, r: RollupSums): ReportMeasures {
     m.qrAmount += r.amount;
   } else if (r.method === 'MEMBER') m.memberCount += r.billsOut;
   else if (r.method === 'FREE') m.freeCount += r.billsOut;
+  else if (r.method === 'PASS_CASH' || r.method === 'PASS_QR') {
+    m.passCount += r.passes;
+    m.passAmount += r.amount;
+    if (r.method === 'PASS_CASH') m.cashAmount += r.amount;
+    else m.qrAmount += r.amount;
+  }
   return m;
 }
 
