@@ -141,6 +141,7 @@ const endpoints: Endpoint[] = [
   { name: 'POST report/bill/cancel', method: 'POST', path: () => 'report/bill/cancel', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   { name: 'POST report/customer-important', method: 'POST', path: () => 'report/customer-important', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   { name: 'POST report/payment-by-staff', method: 'POST', path: () => 'report/payment-by-staff', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31', counted: [{ shopId: s.shopId, staffId: s.actor.id, amount: 5000 }] }), expect: SIGNED_IN },
+  { name: 'POST membership/report', method: 'POST', path: () => 'membership/report', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   { name: 'POST report/last-action', method: 'POST', path: () => 'report/last-action', body: () => ({ page: 1 }), expect: ADMINS },
   { name: 'GET company', method: 'GET', path: () => 'company', expect: SIGNED_IN },
   { name: 'POST company/update', method: 'POST', path: () => 'company/update', body: () => ({ companyName: unique('Table company ') }), expect: SUPER_ADMIN_ONLY },

@@ -46,7 +46,7 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 const TOP_SHOPS = 20;
 
 /** One shop asked for: it must be in the caller's scope (403), and exist (404). */
-async function reportShops(
+export async function reportShops(
   db: Executor,
   ctx: AuthedContext,
   shopId: string | undefined,
