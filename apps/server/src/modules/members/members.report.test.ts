@@ -10,22 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../../db/schema/bills.ts';
 import { memberPayments, members } from '../../db/schema/members.ts';
 import { call, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
-
-/** A small deterministic random source (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)] as T,
-  };
-}
+import { Random } from '../demo/demo.random.ts';
 
 interface Shop extends ShopHours {
   id: string;
@@ -82,7 +67,7 @@ const todayOf = (shop: Shop) => businessDate(NOW, shop);
 
 /** Members, payments and member bills of every shop: passes around the last 60 days. */
 async function writeRows() {
-  const rng = random(14014);
+  const rng = new Random(14014);
   let ref = 0;
   for (const shop of shops) {
     const today = todayOf(shop);
