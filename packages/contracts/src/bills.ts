@@ -123,6 +123,27 @@ export const createBillBodySchema = z.object({
 });
 export type CreateBillBody = z.infer<typeof createBillBodySchema>;
 
+/**
+ * What the gate found of a member at check-in (issue 14): the card number typed, or else the
+ * plate. Only VALID makes the stay free (the bill carries the member); any other state leaves a
+ * normal bill and is told to the staff so they can say why the customer pays.
+ */
+export const GATE_MEMBER_STATES = ['VALID', 'EXPIRED', 'SUSPENDED', 'NOT_STARTED'] as const;
+export type GateMemberState = (typeof GATE_MEMBER_STATES)[number];
+export const gateMemberSchema = z.object({
+  number: z.string(),
+  fullName: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  state: z.enum(GATE_MEMBER_STATES),
+  matchedBy: z.enum(['NUMBER', 'PLATE']),
+});
+export type GateMember = z.infer<typeof gateMemberSchema>;
+
+/** The answer to a check-in: the bill, and the member it found (absent or null: none involved). */
+export const checkInResultSchema = billSchema.extend({ member: gateMemberSchema.nullable().optional() });
+export type CheckInResult = z.infer<typeof checkInResultSchema>;
+
 /** One bill: by id, by reference (typed or scanned), or by its number in a shop. */
 export const billLocatorSchema = z
   .object({

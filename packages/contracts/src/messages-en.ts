@@ -1,3 +1,4 @@
+import { gateMembersEn } from './messages-gate-members-en.ts';
 import type { MessageKey } from './messages-lo.ts';
 import { packagesEn } from './messages-packages-en.ts';
 import { promotionsEn } from './messages-promotions-en.ts';
@@ -55,7 +56,7 @@ export const en: Record<MessageKey, string> = {
   'errors.billCancelled': 'This bill is cancelled',
   'errors.billClosedManagerOnly': 'Only a manager or above can change or cancel a closed bill',
   'errors.requestIdUsed': 'This request id was already used by another user',
-  'errors.memberNotFound': 'No valid member with this number',
+  'errors.memberNotFound': 'No membership card with this number at this shop',
   'errors.noQrReceiver': 'This shop has no Lao QR payment account set up',
   'errors.nothingToPay': 'There is nothing to pay',
   'errors.logoType': 'The logo must be a PNG, JPEG or WebP image',
@@ -159,4 +160,5 @@ export const en: Record<MessageKey, string> = {
   ...packagesEn,
   ...promotionsEn,
   ...rollsEn,
+  ...gateMembersEn,
 };

@@ -1,3 +1,4 @@
+import { gateMembersLo } from './messages-gate-members-lo.ts';
 import { packagesLo } from './messages-packages-lo.ts';
 import { promotionsLo } from './messages-promotions-lo.ts';
 import { rollsLo } from './messages-rolls-lo.ts';
@@ -52,7 +53,7 @@ export const lo = {
   'errors.billCancelled': 'ບິນນີ້ຖືກຍົກເລີກແລ້ວ',
   'errors.billClosedManagerOnly': 'ບິນທີ່ປິດແລ້ວ ແກ້ໄຂ ຫຼື ຍົກເລີກໄດ້ສະເພາະຜູ້ຈັດການຂຶ້ນໄປ',
   'errors.requestIdUsed': 'ລະຫັດຄຳຂໍນີ້ຖືກໃຊ້ໂດຍຜູ້ໃຊ້ອື່ນແລ້ວ',
-  'errors.memberNotFound': 'ບໍ່ພົບສະມາຊິກເລກນີ້ ຫຼື ໝົດອາຍຸແລ້ວ',
+  'errors.memberNotFound': 'ບໍ່ພົບບັດສະມາຊິກເລກນີ້ໃນຮ້ານນີ້',
   'errors.noQrReceiver': 'ຮ້ານນີ້ຍັງບໍ່ໄດ້ຕັ້ງຄ່າບັນຊີຮັບເງິນຜ່ານ QR',
   'errors.nothingToPay': 'ບໍ່ມີຍອດທີ່ຕ້ອງຊຳລະ',
   'errors.logoType': 'ຮູບໂລໂກ້ຕ້ອງເປັນ PNG, JPEG ຫຼື WebP',
@@ -154,6 +155,7 @@ export const lo = {
   ...packagesLo,
   ...promotionsLo,
   ...rollsLo,
+  ...gateMembersLo,
 } as const;
 
 export type MessageKey = keyof typeof lo;

@@ -1,3 +1,6 @@
+import { randomUUID } from 'node:crypto';
+import type { CheckInResult } from '@parking-hub/contracts/bills';
+import { businessDate } from '@parking-hub/contracts/business-day';
 import { encodeShopKey } from '@parking-hub/contracts/reference';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +32,7 @@ const M = {
   outOfScope: 'ທ່ານບໍ່ມີສິດໃນຮ້ານນີ້',
   notTaken: 'ຮ້ານນີ້ບໍ່ຮັບຝາກລົດປະເພດນີ້',
   notActive: 'ຮ້ານນີ້ບໍ່ໄດ້ເປີດໃຊ້ງານ',
-  member: 'ບໍ່ພົບສະມາຊິກເລກນີ້ ຫຼື ໝົດອາຍຸແລ້ວ',
+  member: 'ບໍ່ພົບບັດສະມາຊິກເລກນີ້ໃນຮ້ານນີ້',
   billNotFound: 'ບໍ່ພົບບິນນີ້',
   notParked: 'ບິນນີ້ອອກແລ້ວ ຫຼື ຖືກຍົກເລີກແລ້ວ',
   cancelled: 'ບິນນີ້ຖືກຍົກເລີກແລ້ວ',
@@ -73,7 +76,6 @@ describe('POST /v1/bill/create (check-in)', () => {
     const { shop, staff } = await shopWithStaff(t, { openShop: '18:00', closeShop: '02:00' });
     const res = await api.checkIn(staff.token);
     const row = await billRow(t, res.body.data?.id ?? '');
-    const { businessDate } = await import('@parking-hub/contracts/business-day');
     expect(row?.businessDate).toBe(businessDate(row?.checkInAt ?? new Date(), { ...shop }));
     expect(res.body.data?.businessDate).toBe(row?.businessDate);
   });
@@ -134,31 +136,164 @@ describe('POST /v1/bill/create (check-in)', () => {
       (await api.checkIn(manager.token, { vehicleType: 'CAR', shopId: branch.id })).body.data?.shopId,
     ).toBe(branch.id);
   });
+});
 
-  it('a valid member’s number makes the stay free; an unknown or expired one is refused', async () => {
+describe('POST /v1/bill/create: members at the gate (issue 14)', () => {
+  const today = () =>
+    businessDate(new Date(), { timezone: 'Asia/Vientiane', openShop: null, closeShop: null });
+  const shown = (date: string) => date.split('-').reverse().join('/');
+  const memberIn = async (staff: string, body: Record<string, unknown>) => {
+    const res = await api.post<CheckInResult>('bill/create', staff, { vehicleType: 'CAR', ...body });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(201);
+    return { res, bill: res.body.data as CheckInResult };
+  };
+  const checkOut = async (staff: string, bill: CheckInResult) => {
+    await backdate(t, bill.id, 600);
+    return (await api.checkout(staff, { reference: bill.reference })).body.data;
+  };
+
+  it('a valid member’s card number makes the stay free and is paid as MEMBER', async () => {
     const { shop, staff } = await shopWithStaff(t);
-    await insertMember(t, shop.id, 'M-001');
-    await insertMember(t, shop.id, 'M-OLD', -1);
-    expectError(await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber: 'M-404' }), 400, {
-      memberNumber: M.member,
+    const m = await insertMember(t, shop.id, 'M-001', 30, { fullName: 'ສົມພອນ ໃຈດີ' });
+    const { res, bill } = await memberIn(staff.token, { memberNumber: 'm-001' });
+    expect(res.body.message).toBe(
+      `ບັນທຶກລົດເຂົ້າສຳເລັດ: ສະມາຊິກ ສົມພອນ ໃຈດີ, ໝົດອາຍຸວັນທີ ${shown(m.validUntil)}, ບໍ່ເສຍຄ່າຈອດ`,
+    );
+    expect(bill).toMatchObject({
+      memberNumber: 'M-001',
+      member: {
+        number: 'M-001',
+        fullName: 'ສົມພອນ ໃຈດີ',
+        validFrom: m.validFrom,
+        validUntil: m.validUntil,
+        state: 'VALID',
+        matchedBy: 'NUMBER',
+      },
     });
-    expectError(await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber: 'm-old' }), 400, {
-      memberNumber: M.member,
-    });
-    const other = await shopWithStaff(t);
-    await insertMember(t, other.shop.id, 'M-002');
-    expectError(await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber: 'M-002' }), 400, {
-      memberNumber: M.member,
-    });
-    const res = await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber: 'm-001' });
-    expect(res.body.data?.memberNumber).toBe('M-001');
-    await backdate(t, res.body.data?.id ?? '', 600);
-    const out = await api.checkout(staff.token, { reference: res.body.data?.reference });
-    expect(out.body.data).toMatchObject({
+    expect((await billRow(t, bill.id))?.memberId).toBe(m.id);
+    // The bill as found (scan, history) is the plain bill: the member's number, no notice.
+    expect((await api.find(staff.token, { id: bill.id })).body.data?.bill.memberNumber).toBe('M-001');
+    expect(await checkOut(staff.token, bill)).toMatchObject({
       fee: 0,
       paymentMethod: 'MEMBER',
       feeParts: [{ kind: 'MEMBER', amount: 0 }],
     });
+  });
+
+  it('a plate on a valid member makes the stay free, the bill carrying the member and their number', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    const m = await insertMember(t, shop.id, 'M-7', 10, { plates: ['ກຂ-1234', 'AB 99'] });
+    const { res, bill } = await memberIn(staff.token, { plate: 'ກຂ 1234' });
+    expect(res.body.message).toContain('ສະມາຊິກ Member M-7');
+    expect(bill).toMatchObject({
+      plate: 'ກຂ 1234',
+      memberNumber: 'M-7',
+      member: { number: 'M-7', state: 'VALID', matchedBy: 'PLATE' },
+    });
+    const row = await billRow(t, bill.id);
+    expect([row?.memberId, row?.memberNumber]).toEqual([m.id, 'M-7']);
+    expect(await checkOut(staff.token, bill)).toMatchObject({ fee: 0, paymentMethod: 'MEMBER' });
+    // The second plate too, written another way; a plate on no member is an ordinary customer.
+    expect((await memberIn(staff.token, { plate: 'ab99' })).bill.member?.number).toBe('M-7');
+    const plain = await memberIn(staff.token, { plate: 'ກຂ 1235' });
+    expect(plain.res.body.message).toBe('ບັນທຶກລົດເຂົ້າສຳເລັດ');
+    expect(plain.bill).toMatchObject({ memberNumber: null, member: null });
+    expect(await checkOut(staff.token, plain.bill)).toMatchObject({ fee: 10_000, paymentMethod: 'CASH' });
+  });
+
+  it('an expired pass (past its last day, or marked EXPIRED) gives a normal bill and says so', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    const old = await insertMember(t, shop.id, 'M-OLD', -1, { plates: ['ນວ 5555'] });
+    await insertMember(t, shop.id, 'M-MARKED', 5, { status: 'EXPIRED' });
+    for (const body of [{ memberNumber: 'M-OLD' }, { plate: 'ນວ 5555' }]) {
+      const { res, bill } = await memberIn(staff.token, body);
+      expect(res.body.message).toBe(
+        `ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ M-OLD (Member M-OLD) ໝົດອາຍຸແລ້ວ ວັນທີ ${shown(old.validUntil)}, ກະລຸນາຕໍ່ອາຍຸ`,
+      );
+      expect(bill).toMatchObject({ memberNumber: null, member: { number: 'M-OLD', state: 'EXPIRED' } });
+      expect((await billRow(t, bill.id))?.memberId).toBeNull();
+      expect(await checkOut(staff.token, bill)).toMatchObject({ fee: 10_000, paymentMethod: 'CASH' });
+    }
+    const marked = await memberIn(staff.token, { memberNumber: 'M-MARKED' });
+    expect(marked.bill).toMatchObject({ memberNumber: null, member: { state: 'EXPIRED' } });
+    const english = await api.post<CheckInResult>(
+      'bill/create',
+      staff.token,
+      { vehicleType: 'CAR', memberNumber: 'M-OLD' },
+      { 'accept-language': 'en' },
+    );
+    expect(english.body.message).toBe(
+      `Vehicle checked in at the normal fee: membership card M-OLD (Member M-OLD) expired on ${shown(old.validUntil)}; please renew`,
+    );
+  });
+
+  it('a suspended pass, or one not started yet, gives a normal bill and says so', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    await insertMember(t, shop.id, 'M-SUS', 20, { status: 'SUSPENDED', plates: ['SS 1'] });
+    const later = await insertMember(t, shop.id, 'M-NEXT', 40, { fromDays: 2 });
+    const suspended = await memberIn(staff.token, { plate: 'SS1' });
+    expect(suspended.res.body.message).toBe(
+      'ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ M-SUS (Member M-SUS) ຖືກລະງັບ',
+    );
+    expect(suspended.bill).toMatchObject({ memberNumber: null, member: { state: 'SUSPENDED' } });
+    expect(await checkOut(staff.token, suspended.bill)).toMatchObject({ fee: 10_000, paymentMethod: 'CASH' });
+    const early = await memberIn(staff.token, { memberNumber: 'M-NEXT' });
+    expect(early.res.body.message).toBe(
+      `ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ M-NEXT (Member M-NEXT) ເລີ່ມໃຊ້ໄດ້ວັນທີ ${shown(later.validFrom)}`,
+    );
+    expect(early.bill).toMatchObject({ memberNumber: null, member: { state: 'NOT_STARTED' } });
+    expect(await checkOut(staff.token, early.bill)).toMatchObject({ fee: 10_000, paymentMethod: 'CASH' });
+  });
+
+  it('the last valid day is still free; the pass valid today wins over an old one of the same plate', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    await insertMember(t, shop.id, 'M-LAST', 0, { plates: ['LD 1'] });
+    expect((await memberIn(staff.token, { plate: 'LD 1' })).bill.member).toMatchObject({
+      state: 'VALID',
+      validUntil: today(),
+    });
+    await insertMember(t, shop.id, 'M-A', -10, { plates: ['KK 77'], status: 'EXPIRED', fromDays: -40 });
+    await insertMember(t, shop.id, 'M-B', 60, { plates: ['KK 77'] });
+    expect((await memberIn(staff.token, { plate: 'KK 77' })).bill).toMatchObject({
+      memberNumber: 'M-B',
+      member: { state: 'VALID' },
+    });
+    // A card number names its member, whatever the plate says.
+    expect((await memberIn(staff.token, { memberNumber: 'M-A', plate: 'KK 77' })).bill).toMatchObject({
+      memberNumber: null,
+      member: { number: 'M-A', state: 'EXPIRED', matchedBy: 'NUMBER' },
+    });
+  });
+
+  it('an unknown card number is refused (a typo), as are another shop’s and a cancelled member’s', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    const other = await shopWithStaff(t);
+    await insertMember(t, other.shop.id, 'M-002', 30, { plates: ['XX 42'] });
+    await insertMember(t, shop.id, 'M-GONE', 30, { plates: ['GG 8'], status: 'CANCELLED' });
+    const before = await t.db.$count(bills);
+    for (const memberNumber of ['M-404', 'M-002', 'M-GONE'])
+      expectError(await api.checkIn(staff.token, { vehicleType: 'CAR', memberNumber }), 400, {
+        memberNumber: M.member,
+      });
+    expect(await t.db.$count(bills)).toBe(before);
+    // Their plates are ordinary plates here.
+    for (const plate of ['XX 42', 'GG 8']) {
+      const { res, bill } = await memberIn(staff.token, { plate });
+      expect(res.body.message).toBe('ບັນທຶກລົດເຂົ້າສຳເລັດ');
+      expect(bill).toMatchObject({ memberNumber: null, member: null });
+    }
+    // In the other shop the plate is its member's.
+    expect((await memberIn(other.staff.token, { plate: 'XX 42' })).bill.memberNumber).toBe('M-002');
+  });
+
+  it('a retried check-in answers the same bill with the same member', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    await insertMember(t, shop.id, 'M-R', 30, { plates: ['RR 1'] });
+    const body = { plate: 'RR 1', requestId: randomUUID() };
+    const first = await memberIn(staff.token, body);
+    const again = await memberIn(staff.token, body);
+    expect(again.bill.id).toBe(first.bill.id);
+    expect(again.bill).toMatchObject({ memberNumber: 'M-R', member: { number: 'M-R', state: 'VALID' } });
   });
 });
 

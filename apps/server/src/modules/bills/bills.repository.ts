@@ -1,4 +1,4 @@
-import { and, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { billPrints, bills, type FeePartJson } from '../../db/schema/bills.ts';
@@ -153,23 +153,62 @@ export async function findCheckInShop(db: Executor, shopId: string) {
   return row ?? null;
 }
 
-/** The member holding this number at the shop, active and valid on the business day `day`. */
-export async function findValidMember(db: Executor, shopId: string, number: string, day: string) {
-  const [row] = await db
-    .select({ id: members.id })
+/**
+ * The member a check-in names, by card number or (without one) by plate: live members of the shop
+ * only (a cancelled member's card is free again), the one whose pass is valid on the business day
+ * `day` first, then the latest pass. Prepared: (shop, number) is one index probe, a plate key one
+ * probe of the GIN index on plate_keys.
+ */
+function gateMemberQuery(db: Executor, by: 'number' | 'plate') {
+  const day = sql.placeholder('day');
+  return db
+    .select({
+      id: members.id,
+      number: members.number,
+      fullName: members.fullName,
+      status: members.status,
+      validFrom: members.validFrom,
+      validUntil: members.validUntil,
+    })
     .from(members)
     .where(
       and(
-        eq(members.shopId, shopId),
-        eq(members.number, number),
-        eq(members.status, 'ACTIVE'),
-        lte(members.validFrom, day),
-        gte(members.validUntil, day),
+        eq(members.shopId, sql.placeholder('shopId')),
+        by === 'number'
+          ? eq(members.number, sql.placeholder('number'))
+          : sql`${members.plateKeys} @> array[${sql.placeholder('plateKey')}]::text[]`,
+        ne(members.status, 'CANCELLED'),
       ),
     )
-    .limit(1);
+    .orderBy(
+      sql`(${members.status} = 'ACTIVE' and ${members.validFrom} <= ${day}::date and ${members.validUntil} >= ${day}::date) desc`,
+      desc(members.validUntil),
+    )
+    .limit(1)
+    .prepare(`check_in_member_by_${by}`);
+}
+
+const gateMemberQueries = new WeakMap<
+  Executor,
+  Record<'number' | 'plate', ReturnType<typeof gateMemberQuery>>
+>();
+
+export type GateMemberLookup = { number: string } | { plateKey: string };
+
+export async function findGateMember(db: Executor, shopId: string, lookup: GateMemberLookup, day: string) {
+  let queries = gateMemberQueries.get(db);
+  if (!queries) {
+    queries = { number: gateMemberQuery(db, 'number'), plate: gateMemberQuery(db, 'plate') };
+    gateMemberQueries.set(db, queries);
+  }
+  const [row] =
+    'number' in lookup
+      ? await queries.number.execute({ shopId, number: lookup.number, day })
+      : await queries.plate.execute({ shopId, plateKey: lookup.plateKey, day });
   return row ?? null;
 }
+
+export type GateMemberRow = NonNullable<Awaited<ReturnType<typeof findGateMember>>>;
 
 export interface NewBill {
   shopId: string;

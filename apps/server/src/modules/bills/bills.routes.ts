@@ -5,6 +5,7 @@ import {
   billSchema,
   billTimelineSchema,
   billWithFeeSchema,
+  checkInResultSchema,
   checkoutBodySchema,
   createBillBodySchema,
   listBillsBodySchema,
@@ -20,6 +21,7 @@ import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { checkIn, checkOut, findWithFee, printBill } from './bills.service.ts';
 import { billTimeline, listBills, updateBill } from './bills-history.service.ts';
+import { checkInMessage } from './gate-member.ts';
 import { SCAN_CACHE_MS, ScanCache } from './scan-cache.ts';
 
 const tags = ['bills'];
@@ -37,15 +39,13 @@ export async function billsRoutes(app: ZodApp, opts: { sessionCacheMs: number })
     schema: {
       tags,
       summary: 'Check a vehicle in: a new bill with the next number of the shop',
-      description: `${staffApp}Shop staff need not send shopId (their shop); a manager's default is their own shop. The answer carries the public reference to print as a QR code. Idempotent per tap: send a requestId (a UUID made once per tap, sent again unchanged on a retry) and a request the shop has already seen answers the bill it made, as it is now, with the same 201; a requestId another user already used in the shop answers 409.`,
+      description: `${staffApp}Shop staff need not send shopId (their shop); a manager's default is their own shop. The answer carries the public reference to print as a QR code. Idempotent per tap: send a requestId (a UUID made once per tap, sent again unchanged on a retry) and a request the shop has already seen answers the bill it made, as it is now, with the same 201; a requestId another user already used in the shop answers 409. Members (issue 14): a memberNumber of the shop, or else a plate on a member of the shop, whose pass is valid on the business day makes the stay free (paid as MEMBER at check-out); an expired, suspended or not yet started pass gives a normal bill, and the answer's member (with its state) and the message say so; a memberNumber unknown at the shop is a 400.`,
       body: createBillBodySchema,
-      response: { 201: successEnvelope(billSchema) },
+      response: { 201: successEnvelope(checkInResultSchema) },
     },
     handler: async (request, reply) => {
       const data = await checkIn(app.db, authedContextOf(request), request.body);
-      return reply
-        .code(201)
-        .send({ status: ok, message: translate(request.lang, 'success.checkedIn'), data });
+      return reply.code(201).send({ status: ok, message: checkInMessage(request.lang, data.member), data });
     },
   });
 

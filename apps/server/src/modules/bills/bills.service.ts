@@ -3,6 +3,7 @@ import type {
   Bill,
   BillLocator,
   BillWithFee,
+  CheckInResult,
   CheckoutBody,
   CreateBillBody,
   PrintBillBody,
@@ -11,7 +12,7 @@ import { businessDate } from '@parking-hub/contracts/business-day';
 import { encodeShopKey, formatReference, secretFromBytes } from '@parking-hub/contracts/reference';
 import type { Db, Executor } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
-import { badRequest, conflict } from '../../lib/errors.ts';
+import { conflict } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -22,11 +23,11 @@ import {
   closeParkedBill,
   findBill,
   findCheckInShop,
-  findValidMember,
   insertBill,
   type NewBill,
   recordPrint,
 } from './bills.repository.ts';
+import { memberAtGate } from './gate-member.ts';
 import type { ScanCache } from './scan-cache.ts';
 
 export function newReference(shopSeq: number): string {
@@ -44,26 +45,22 @@ async function billById(db: Executor, ctx: AuthedContext, id: number): Promise<B
  * checked the vehicle in and when (docs/decisions/009); later changes to it are audited. A
  * `requestId` the shop has already seen answers the bill it made (a retried tap), never a second.
  */
-export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody): Promise<Bill> {
+export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody): Promise<CheckInResult> {
   const shopId = await resolveShopId(db, ctx, body.shopId);
   const shop = await findCheckInShop(db, shopId);
   if (!shop) throw conflict('errors.shopNotFound');
   if (shop.status !== 'ACTIVE') throw conflict('errors.shopNotActive');
   const now = new Date();
   const bizDate = businessDate(now, shop);
-  let memberId: string | null = null;
-  if (body.memberNumber) {
-    const member = await findValidMember(db, shopId, body.memberNumber, bizDate);
-    if (!member) throw badRequest({ memberNumber: 'errors.memberNotFound' });
-    memberId = member.id;
-  }
+  // A valid member's pass makes the stay free; an expired, suspended or future one is only told.
+  const { member, memberId, memberNumber } = await memberAtGate(db, shopId, body, bizDate);
   const values = {
     shopId,
     vehicleType: body.vehicleType,
     plate: body.plate ?? null,
     plateKey: plateKey(body.plate),
     memberId,
-    memberNumber: body.memberNumber ?? null,
+    memberNumber,
     businessDate: bizDate,
     checkInAt: now,
     checkInBy: ctx.actor.id,
@@ -76,11 +73,11 @@ export async function checkIn(db: Db, ctx: AuthedContext, body: CreateBillBody):
       const made = await insertBill(db, { ...values, reference });
       // No price rule for the type (never had one, or deleted meanwhile): the shop does not take it.
       if (!made) throw conflict('errors.vehicleTypeNotTaken', { vehicleType: 'errors.vehicleTypeNotTaken' });
-      return newBill({ ...values, ...made, reference, shopName: shop.name }, ctx);
+      return { ...newBill({ ...values, ...made, reference, shopName: shop.name }, ctx), member };
     } catch (err) {
       const broken = uniqueViolation(err);
       if (broken === 'bills_shop_request_key' && body.requestId)
-        return replay(db, ctx, shopId, body.requestId);
+        return { ...(await replay(db, ctx, shopId, body.requestId)), member };
       if (attempt >= 3 || broken !== 'bills_reference_key') throw err;
     }
   }

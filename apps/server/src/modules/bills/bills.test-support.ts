@@ -1,10 +1,13 @@
 import type { Bill, BillWithFee } from '@parking-hub/contracts/bills';
+import { businessDate } from '@parking-hub/contracts/business-day';
+import { addDays } from '@parking-hub/contracts/members';
 import { eq, sql } from 'drizzle-orm';
 import { bills } from '../../db/schema/bills.ts';
 import { members } from '../../db/schema/members.ts';
 import { priceRules } from '../../db/schema/prices.ts';
 import { call, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
 import { authChanged } from '../auth/auth-events.ts';
+import { plateKey } from './bills.mapping.ts';
 
 export { expectError } from '../../test/harness.ts';
 
@@ -54,15 +57,43 @@ export async function backdate(t: TestApp, billId: string, minutes: number) {
     .where(eq(bills.id, Number(billId)));
 }
 
-export async function insertMember(t: TestApp, shopId: string, number: string, days = 30) {
-  const now = Date.now();
-  await t.db.insert(members).values({
-    shopId,
-    number,
-    fullName: `Member ${number}`,
-    validFrom: new Date(now - 86_400_000).toISOString().slice(0, 10),
-    validUntil: new Date(now + days * 86_400_000).toISOString().slice(0, 10),
-  });
+export interface MemberOptions {
+  /** Plates as written; their keys are stored as the API stores them. */
+  plates?: string[];
+  status?: 'ACTIVE' | 'EXPIRED' | 'SUSPENDED' | 'CANCELLED';
+  /** First valid business day, in days from today (yesterday unless said). */
+  fromDays?: number;
+  fullName?: string;
+}
+
+/**
+ * A member of the shop valid from yesterday to `days` days from today, both business days of a
+ * shop in Vientiane without hours (the tests' shops).
+ */
+export async function insertMember(
+  t: TestApp,
+  shopId: string,
+  number: string,
+  days = 30,
+  o: MemberOptions = {},
+) {
+  const today = businessDate(new Date(), { timezone: 'Asia/Vientiane', openShop: null, closeShop: null });
+  const plates = o.plates ?? [];
+  const [row] = await t.db
+    .insert(members)
+    .values({
+      shopId,
+      number,
+      fullName: o.fullName ?? `Member ${number}`,
+      plates,
+      plateKeys: plates.map((p) => plateKey(p) ?? ''),
+      status: o.status ?? 'ACTIVE',
+      validFrom: addDays(today, o.fromDays ?? -1),
+      validUntil: addDays(today, days),
+    })
+    .returning();
+  if (!row) throw new Error('member insert failed');
+  return row;
 }
 
 export async function billRow(t: TestApp, id: string) {
