@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import type { Bill } from '@parking-hub/contracts/bills';
+import type { CheckInResult } from '@parking-hub/contracts/bills';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
@@ -45,9 +45,9 @@ function Gate({
 }) {
   const shop = useTicketShop({ shopId, shopName: shopName ?? '' });
   const printing = usePrintBill();
-  const [last, setLast] = useState<Bill | null>(null);
+  const [last, setLast] = useState<CheckInResult | null>(null);
 
-  const checkedIn = (bill: Bill) => {
+  const checkedIn = (bill: CheckInResult) => {
     setLast(bill);
     // The tapped button gives the focus back: a scanner's Enter must not press it again.
     if (document.activeElement instanceof HTMLElement) document.activeElement.blur();

@@ -1,4 +1,4 @@
-import type { Bill, CreateBillBody } from '@parking-hub/contracts/bills';
+import type { CheckInResult, CreateBillBody } from '@parking-hub/contracts/bills';
 import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import { useRef, useState } from 'react';
 import { isRetryable } from '../../lib/api-error';
@@ -29,7 +29,7 @@ export interface CheckInRequest {
  * is on its way (or failed and not yet retried or dropped) no new one starts: a double tap makes
  * one bill.
  */
-export function useCheckIn(onDone: (bill: Bill) => void, onRefused: (error: unknown) => void) {
+export function useCheckIn(onDone: (bill: CheckInResult) => void, onRefused: (error: unknown) => void) {
   const create = useCreateBill();
   const [failed, setFailed] = useState<CheckInRequest | null>(null);
   const busy = useRef(false);

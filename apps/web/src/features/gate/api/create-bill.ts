@@ -1,4 +1,4 @@
-import type { Bill, CreateBillBody } from '@parking-hub/contracts/bills';
+import type { CheckInResult, CreateBillBody } from '@parking-hub/contracts/bills';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { billKeys } from '../../../lib/query-keys';
@@ -6,10 +6,11 @@ import { reportKeys } from '../../reports/api/report-keys';
 
 /**
  * POST /v1/bill/create: a check-in. `requestId` is made once per tap and sent again unchanged on
- * a retry, so the server makes one bill however often the call is repeated.
+ * a retry, so the server makes one bill however often the call is repeated. The answer names the
+ * member the card number or plate belongs to, if any (valid: the stay is free).
  */
 export function createBill(body: CreateBillBody & { requestId: string }) {
-  return api.post<Bill>('/v1/bill/create', body);
+  return api.post<CheckInResult>('/v1/bill/create', body);
 }
 
 /** After a check-in or check-out the gate's counters (reports) and any bill list refetch. */

@@ -8,7 +8,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Bill } from '@parking-hub/contracts/bills';
+import type { CheckInResult } from '@parking-hub/contracts/bills';
 import type { PriceRule } from '@parking-hub/contracts/prices';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,11 +33,18 @@ function priceLine(rule: PriceRule, t: (key: string, options?: Record<string, un
 
 /**
  * Check-in: one large button per vehicle type the shop takes (its price rules), an optional plate
- * (plates used often at this shop are offered as it is typed) and member card number. A tap
- * makes the bill and prints it (`onCheckedIn`). A call that got no answer stays on screen with a
+ * (plates used often at this shop are offered as it is typed) and member card number (a member's
+ * plate is enough: the server finds the member by it). A tap makes the bill and prints it
+ * (`onCheckedIn`). A call that got no answer stays on screen with a
  * retry that sends the same request again (the server makes one bill of it).
  */
-export function CheckInCard({ shopId, onCheckedIn }: { shopId: string; onCheckedIn: (bill: Bill) => void }) {
+export function CheckInCard({
+  shopId,
+  onCheckedIn,
+}: {
+  shopId: string;
+  onCheckedIn: (bill: CheckInResult) => void;
+}) {
   const { t } = useTranslation(['gate', 'common', 'prices']);
   const prices = usePrices(shopId);
   const [plate, setPlate] = useState('');

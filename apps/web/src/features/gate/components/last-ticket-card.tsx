@@ -4,19 +4,23 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import type { Bill } from '@parking-hub/contracts/bills';
+import type { CheckInResult } from '@parking-hub/contracts/bills';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import type { Paper as PaperSize } from '../../bills/print/ticket-layout';
+import { MemberNotice } from './member-notice';
 
-/** The ticket just issued at this gate, with a reprint button per paper (recorded as REPRINT). */
+/**
+ * The ticket just issued at this gate, what the check-in found of a member, and a reprint button
+ * per paper (recorded as REPRINT).
+ */
 export function LastTicketCard({
   bill,
   timeZone,
   onPrint,
   printing,
 }: {
-  bill: Bill;
+  bill: CheckInResult;
   timeZone: string;
   onPrint: (paper: PaperSize) => void;
   printing: PaperSize | undefined;
@@ -34,6 +38,7 @@ export function LastTicketCard({
         </Typography>
         <Typography>{t('last.line', { vehicle, time: formatDateTime(bill.checkInAt, timeZone) })}</Typography>
       </Box>
+      {bill.member && <MemberNotice member={bill.member} />}
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
         {(['58', '80'] as const).map((paper) => (
           <Button
