@@ -50,6 +50,9 @@ const SCREEN_TOTALS = {
   cashAmount: '32,000 ₭',
   qrCount: '1',
   qrAmount: '10,000 ₭',
+  // Membership passes sold (issue 14): none in this shop.
+  passCount: '0',
+  passAmount: '0 ₭',
 };
 /** The same in an export (column name → number). */
 const FILE_TOTALS = {
@@ -61,6 +64,8 @@ const FILE_TOTALS = {
   'ເງິນສົດ (₭)': 32000,
   'QR (ບິນ)': 1,
   'QR (₭)': 10000,
+  'ບັດສະມາຊິກ (ໃບ)': 0,
+  'ບັດສະມາຊິກ (₭)': 0,
 };
 
 async function expectScreenTotals(table: Locator, totals: Record<string, string>) {

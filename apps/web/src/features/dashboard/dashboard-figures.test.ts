@@ -104,6 +104,11 @@ describe('isQuiet', () => {
     expect(isQuiet(balance(), balance({ totals: { ...emptyMeasures(), billsIn: 1, parkedNow: 0 } }))).toBe(
       false,
     );
+    // A day that only sold a membership pass is not quiet.
+    const passOnly = balance({
+      totals: { ...emptyMeasures(), passCount: 1, passAmount: 150000, parkedNow: 0 },
+    });
+    expect(isQuiet(passOnly, balance())).toBe(false);
   });
 });
 

@@ -49,10 +49,13 @@ export function chartRange(today: ReportBalance | undefined, now: Date): { from:
   return { from: addDaysToDate(to, -29), to };
 }
 
-const none = (f: { billsIn: number; billsOut: number; cancelled: number }) =>
-  f.billsIn === 0 && f.billsOut === 0 && f.cancelled === 0;
+const none = (f: { billsIn: number; billsOut: number; cancelled: number; passCount: number }) =>
+  f.billsIn === 0 && f.billsOut === 0 && f.cancelled === 0 && f.passCount === 0;
 
-/** No bill today or yesterday and no vehicle inside: only the 30 days can tell whether it is empty. */
+/**
+ * No bill (nor pass sold) today or yesterday and no vehicle inside: only the 30 days can tell
+ * whether it is empty.
+ */
 export function isQuiet(today: ReportBalance, yesterday: ReportBalance): boolean {
   return today.totals.parkedNow === 0 && none(today.totals) && none(yesterday.totals);
 }

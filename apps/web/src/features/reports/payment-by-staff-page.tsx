@@ -57,7 +57,10 @@ function countedColumn(
   };
 }
 
-/** Who; the cash they took, handed in and the difference; then the other measures. */
+/**
+ * Who; the cash they took (passes sold in cash included), handed in and the difference; the
+ * membership passes they sold; then the other measures.
+ */
 function staffColumns(
   t: TFunction,
   rows: StaffPaymentRow[],
@@ -67,6 +70,7 @@ function staffColumns(
   const labels = staffLabels(rows, t('noStaff'));
   const label = new Map(rows.map((r, i) => [r, labels[i] ?? '']));
   const cash = measureColumns(t).filter((c) => c.key === 'cashAmount');
+  const passes = measureColumns(t).filter((c) => c.key === 'passCount' || c.key === 'passAmount');
   const shop: ReportColumn<StaffPaymentRow>[] = withShop
     ? [{ key: 'shop', header: t('columns.shop'), value: (r) => r.shopName }]
     : [];
@@ -82,7 +86,8 @@ function staffColumns(
       signed: true,
       value: (r) => r.difference,
     },
-    ...measureColumns(t, ['cashAmount']),
+    ...passes,
+    ...measureColumns(t, ['cashAmount', 'passCount', 'passAmount']),
   ];
 }
 

@@ -39,7 +39,11 @@ function Figure({
   );
 }
 
-/** Money taken (cash and QR) and bills in, out, lost and cancelled: today, with yesterday under it. */
+/**
+ * Money taken (cash and QR; membership passes sold are in those, and shown on a line of their own
+ * on a day either side sold some) and bills in, out, lost and cancelled: today, with yesterday
+ * under it.
+ */
 export function DayFiguresGrid({ today, yesterday }: { today: ReportBalance; yesterday: ReportBalance }) {
   const { t } = useTranslation('dashboard');
   const now: DayFigures = today.totals;
@@ -72,6 +76,20 @@ export function DayFiguresGrid({ today, yesterday }: { today: ReportBalance; yes
                 </Box>
               </Box>
             ))}
+            {(now.passCount > 0 || before.passCount > 0) && (
+              <>
+                <Box component="dt" sx={{ color: 'text.secondary' }}>
+                  {t('figures.passes', { count: now.passCount })}
+                </Box>
+                <Box
+                  component="dd"
+                  sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}
+                  data-testid="today-passes"
+                >
+                  {formatKip(now.passAmount)}
+                </Box>
+              </>
+            )}
           </Box>
         </Figure>
       </Box>

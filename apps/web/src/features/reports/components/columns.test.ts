@@ -31,7 +31,9 @@ describe('report columns', () => {
       'amount',
       'cashAmount',
       'qrAmount',
+      'passAmount',
     ]);
+    expect(cols.find((c) => c.key === 'passCount')?.header).toBe('reports:measures.passCount');
     expect(measureColumns(t, ['cashAmount']).map((c) => c.key)).not.toContain('cashAmount');
     const row = { ...emptyMeasures(), billsIn: 4, amount: 32000 };
     expect(cols.find((c) => c.key === 'billsIn')?.value(row)).toBe(4);

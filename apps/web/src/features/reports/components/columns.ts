@@ -21,7 +21,8 @@ export type TotalsLine = Record<string, Cell>;
 
 /**
  * The measures the report screens show (issue 4). The total comes first: on a phone it is in
- * view without scrolling the table sideways.
+ * view without scrolling the table sideways. Passes sold (issue 14) follow cash and QR: their
+ * money is part of those and of the total.
  */
 export const SHOWN_MEASURES = [
   'amount',
@@ -33,11 +34,19 @@ export const SHOWN_MEASURES = [
   'cashAmount',
   'qrCount',
   'qrAmount',
+  'passCount',
+  'passAmount',
   'memberCount',
   'freeCount',
 ] as const satisfies readonly (keyof ReportMeasures)[];
 
-const MONEY = new Set<keyof ReportMeasures>(['cashAmount', 'qrAmount', 'amount', 'cancelledAmount']);
+const MONEY = new Set<keyof ReportMeasures>([
+  'cashAmount',
+  'qrAmount',
+  'amount',
+  'cancelledAmount',
+  'passAmount',
+]);
 
 /** The measure columns, but those in `except` (shown elsewhere by the screen). */
 export function measureColumns(

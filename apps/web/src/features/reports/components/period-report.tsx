@@ -30,7 +30,10 @@ export interface PeriodShape<R> {
 }
 
 export const isQuietPeriod = (data: { totals: ReportMeasures }) =>
-  data.totals.billsIn === 0 && data.totals.billsOut === 0 && data.totals.cancelled === 0;
+  data.totals.billsIn === 0 &&
+  data.totals.billsOut === 0 &&
+  data.totals.cancelled === 0 &&
+  data.totals.passCount === 0;
 
 function columnsOf<R extends ReportMeasures>(t: TFunction, shape: PeriodShape<R>) {
   const period: ReportColumn<R> = {
