@@ -131,7 +131,9 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     // foreign-key triggers when allowed (superuser); the rollup is then written by loadBills.
     if (superuser) await client.query('set local session_replication_role = replica');
     await client.query('lock table bills, bill_prints, report_daily in share row exclusive mode');
-    const empty = !(await client.query('select 1 from bills limit 1')).rowCount;
+    // Empty: no bill and no pass payment (their rollup rows would go with the truncated report_daily).
+    const empty = !(await client.query('select 1 from bills union all select 1 from member_payments limit 1'))
+      .rowCount;
     const load = { days: o.days, seed: o.seed, now: now.getTime(), log };
     const lastNumbers = await loadBills(client, made, load, counts, {
       superuser,
