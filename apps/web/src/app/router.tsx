@@ -35,6 +35,7 @@ const SCREENS: Record<string, Lazy> = {
   paymentByStaff: page(() => import('../features/reports/payment-by-staff-page'), ['reports']),
   billCancel: page(() => import('../features/reports/bill-cancel-page'), ['reports']),
   customers: page(() => import('../features/reports/customers-page'), ['reports']),
+  members: page(() => import('../features/members/members-page'), ['members', 'reports']),
   messages: page(() => import('../features/messages/messages-page'), ['messages']),
   company: page(() => import('../features/company/company-page'), ['company']),
   rolls: page(() => import('../features/rolls/rolls-page'), ['rolls']),

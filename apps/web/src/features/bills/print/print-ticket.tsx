@@ -1,5 +1,5 @@
 import type { Bill } from '@parking-hub/contracts/bills';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Ticket } from './ticket';
 import { type Paper, pageRule, pxToMm, TICKET_MEDIA_CSS, TICKET_ROOT_ID } from './ticket-layout';
@@ -27,16 +27,27 @@ export function receiptUrl(reference: string): string {
 }
 
 /**
- * The ticket of the last print job, as the only child of <body> that paper shows; the page is
- * sized to the roll and the ticket, then the browser's print runs.
+ * A slip as the only child of <body> that paper shows: the page is sized to the roll and the
+ * slip (measured once laid out, logo and fonts loaded), then the browser's print runs. A new `job`
+ * (even of the same slip) prints again; `onDone` runs after the print dialog closes.
  */
-export function PrintTicket({ job, shop, onDone }: { job: PrintJob; shop: TicketShop; onDone: () => void }) {
+export function PrintPortal({
+  job,
+  paper,
+  onDone,
+  children,
+}: {
+  job: unknown;
+  paper: Paper;
+  onDone: () => void;
+  children: ReactNode;
+}) {
   const [host] = useState(() => {
     const el = document.createElement('div');
     el.id = TICKET_ROOT_ID;
     return el;
   });
-  // The page size is known only once the ticket is laid out: written straight into this sheet.
+  // The page size is known only once the slip is laid out: written straight into this sheet.
   const pageStyle = useRef<HTMLStyleElement>(null);
 
   useEffect(() => {
@@ -49,9 +60,9 @@ export function PrintTicket({ job, shop, onDone }: { job: PrintJob; shop: Ticket
     void (async () => {
       await imagesLoaded(host);
       await document.fonts?.ready;
-      if (cancelled || !pageStyle.current) return;
-      pageStyle.current.textContent = pageRule(job.paper, pxToMm(host.getBoundingClientRect().height));
-      // Gone once printed: a later Ctrl+P prints the screen, never an unrecorded copy of the ticket.
+      if (cancelled || !pageStyle.current || !job) return;
+      pageStyle.current.textContent = pageRule(paper, pxToMm(host.getBoundingClientRect().height));
+      // Gone once printed: a later Ctrl+P prints the screen, never an unrecorded copy of the slip.
       window.addEventListener('afterprint', onDone, { once: true });
       window.print();
     })();
@@ -59,12 +70,22 @@ export function PrintTicket({ job, shop, onDone }: { job: PrintJob; shop: Ticket
       cancelled = true;
       window.removeEventListener('afterprint', onDone);
     };
-  }, [host, job, onDone]);
+  }, [host, job, paper, onDone]);
 
   return createPortal(
     <>
       <style>{TICKET_MEDIA_CSS}</style>
       <style ref={pageStyle} />
+      {children}
+    </>,
+    host,
+  );
+}
+
+/** The ticket of the last print job, printed on its roll. */
+export function PrintTicket({ job, shop, onDone }: { job: PrintJob; shop: TicketShop; onDone: () => void }) {
+  return (
+    <PrintPortal job={job} paper={job.paper} onDone={onDone}>
       <Ticket
         bill={job.bill}
         shop={shop}
@@ -72,7 +93,6 @@ export function PrintTicket({ job, shop, onDone }: { job: PrintJob; shop: Ticket
         reprint={job.reprint}
         url={receiptUrl(job.bill.reference)}
       />
-    </>,
-    host,
+    </PrintPortal>
   );
 }

@@ -15,7 +15,16 @@ import type { ReportParams } from '../use-report-params';
 const DATE_SX = { width: { xs: 'calc(50% - 6px)', sm: 180 } };
 
 /** The report's question: which days (quick chips or two dates), which shop, and how to count days. */
-export function ReportToolbar({ params, children }: { params: ReportParams; children?: ReactNode }) {
+export function ReportToolbar({
+  params,
+  children,
+  byClosing = true,
+}: {
+  params: ReportParams;
+  children?: ReactNode;
+  /** Offer the by-closing switch (a report of business days only, e.g. the members', has none). */
+  byClosing?: boolean;
+}) {
   const { t } = useTranslation('reports');
   const { range, setRange } = params;
   const active = presetOf(range, new Date(), DEFAULT_TIME_ZONE);
@@ -64,19 +73,21 @@ export function ReportToolbar({ params, children }: { params: ReportParams; chil
           </Box>
         )}
         {children}
-        <Tooltip title={t('toolbar.byClosingHint')}>
-          <FormControlLabel
-            sx={{ mr: 0 }}
-            control={
-              <Switch
-                checked={params.byClosing}
-                onChange={(e) => params.setByClosing(e.target.checked)}
-                slotProps={{ input: { 'data-testid': 'by-closing' } as object }}
-              />
-            }
-            label={t('toolbar.byClosing')}
-          />
-        </Tooltip>
+        {byClosing && (
+          <Tooltip title={t('toolbar.byClosingHint')}>
+            <FormControlLabel
+              sx={{ mr: 0 }}
+              control={
+                <Switch
+                  checked={params.byClosing}
+                  onChange={(e) => params.setByClosing(e.target.checked)}
+                  slotProps={{ input: { 'data-testid': 'by-closing' } as object }}
+                />
+              }
+              label={t('toolbar.byClosing')}
+            />
+          </Tooltip>
+        )}
       </Box>
     </Box>
   );

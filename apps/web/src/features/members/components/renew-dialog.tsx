@@ -1,0 +1,117 @@
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import { type Member, type PassReceipt, passPeriod } from '@parking-hub/contracts/members';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Fact, Facts } from '../../../components/facts';
+import { handleResponse } from '../../../components/feedback/handle-response';
+import { FormDialogActions } from '../../../components/form/form-dialog-actions';
+import { usePlans } from '../api/get-plans';
+import { useRenewPass } from '../api/save-member';
+import { checkRenew, planPrice, SALE_FIELDS, type SaleValues } from '../member-forms';
+import { useShopDay } from '../use-shop-day';
+import { fieldErrors } from './field-errors';
+import { PassUntil } from './pass-until';
+import { SaleDone } from './sale-done';
+import { SaleFields } from './sale-fields';
+import type { PrintInput } from './use-print-input';
+
+type Errors = Partial<Record<keyof SaleValues, string>>;
+
+/** Another pass for a member: the same length and money questions, and the new end date. */
+export function RenewDialog({
+  member,
+  onClose,
+  print,
+}: {
+  member: Member | null;
+  onClose: () => void;
+  print: PrintInput;
+}) {
+  const { t } = useTranslation(['members', 'common']);
+  const renew = useRenewPass();
+  const open = member !== null;
+  const shopId = member?.shopId ?? null;
+  const plans = usePlans(shopId, open).data ?? [];
+  const day = useShopDay(shopId);
+  const vehicleType = member?.vehicleType ?? 'MOTORBIKE';
+  const [values, setValues] = useState<SaleValues>({ months: '1', method: 'CASH', amount: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [done, setDone] = useState<PassReceipt | null>(null);
+
+  // Each member opens on their own length at its price today.
+  useEffect(() => {
+    if (!member) return;
+    const months = member.planMonths ?? 1;
+    const price = planPrice(plans, member.vehicleType ?? 'MOTORBIKE', months);
+    setValues({ months: String(months), method: 'CASH', amount: price === null ? '' : String(price) });
+    setErrors({});
+  }, [member, plans]);
+  useEffect(() => {
+    if (open) setDone(null);
+  }, [open]);
+
+  if (!member) return null;
+  const price = planPrice(plans, vehicleType, Number(values.months));
+  const submit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const checked = checkRenew(member.id, values, price);
+    if (!checked.ok) return setErrors(checked.issues);
+    try {
+      const envelope = await renew.mutateAsync(checked.body);
+      handleResponse(envelope);
+      if (envelope.data) {
+        setDone(envelope.data);
+        print({ kind: 'receipt', receipt: envelope.data }, day.timeZone);
+      } else onClose();
+    } catch (error) {
+      setErrors(fieldErrors(error, SALE_FIELDS));
+    }
+  };
+
+  const busy = renew.isPending;
+  return (
+    <Dialog
+      open={open}
+      onClose={() => !busy && onClose()}
+      aria-labelledby="renew-title"
+      fullWidth
+      maxWidth="sm"
+      data-testid="renew-dialog"
+    >
+      <DialogTitle id="renew-title">{t('renew.title', { number: member.number })}</DialogTitle>
+      {done ? (
+        <SaleDone receipt={done} timeZone={day.timeZone} print={print} onClose={onClose} />
+      ) : (
+        <form onSubmit={submit} noValidate data-testid="renew-form">
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Facts columns={{ xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }}>
+                <Fact label={t('fields.fullName')}>{member.fullName}</Fact>
+                <Fact label={t('fields.plates')}>{member.plates.join(', ')}</Fact>
+                <Fact label={t('fields.currentUntil')}>
+                  <PassUntil member={member} />
+                </Fact>
+              </Facts>
+              <SaleFields
+                plans={plans}
+                vehicleType={vehicleType}
+                value={values}
+                onChange={(next) => {
+                  setValues((v) => ({ ...v, ...next }));
+                  setErrors({});
+                }}
+                errors={errors}
+                period={passPeriod(member.validUntil, day.today, Number(values.months))}
+                renewal
+              />
+            </Stack>
+          </DialogContent>
+          <FormDialogActions busy={busy} onCancel={onClose} saveTestId="renew-save" />
+        </form>
+      )}
+    </Dialog>
+  );
+}
