@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { dailyBackup } from '../modules/backup/backup.retention.ts';
+import { runMembersDaily } from '../modules/members/members.jobs.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { pruneRecipientTurns } from '../modules/outbox/pace.ts';
 import { sweepOutbox } from '../modules/outbox/sweep.ts';
@@ -68,6 +69,17 @@ export const SCHEDULES: readonly Schedule[] = [
     description:
       'Back up the database and the uploads into BACKUP_DIR, keeping the last BACKUP_KEEP (decision 013)',
     run: ({ pool, config }) => dailyBackup(pool, config),
+  },
+  {
+    // Hourly, not daily: each shop's business day changes at its own time in its own zone, and
+    // each run does only what that shop's day now asks (once per member and period), so a
+    // pass ends and its reminders go on the shop's day, not the platform's (members.jobs.ts).
+    name: 'members-daily',
+    cron: '5 * * * *',
+    expireInSeconds: 30 * 60,
+    description:
+      "Passes past their last business day become EXPIRED (audited as the system); members whose pass ends in the shop's reminder days, or today, get one WhatsApp reminder each per period, 08:00–21:00 shop time",
+    run: ({ db, outbox }) => runMembersDaily({ db, outbox }),
   },
 ];
 

@@ -13,6 +13,7 @@ export const MESSAGE_KINDS = [
   'contacts_changed',
   'test',
   'shop_message',
+  'member_reminder',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -31,6 +32,7 @@ const DEFAULT_TEMPLATES: Record<MessageKind, WhatsappTemplate> = {
   contacts_changed: { name: 'ph_contacts_changed', language: 'lo', body: ['username', 'time'] },
   test: { name: 'hello_world', language: 'en_US', body: [] },
   shop_message: { name: 'ph_shop_notice', language: 'lo', body: ['shop', 'text'] },
+  member_reminder: { name: 'ph_member_reminder', language: 'lo', body: ['shop', 'name', 'number', 'until'] },
 };
 
 const templateOverride = z
@@ -115,6 +117,17 @@ const TEXTS: Record<MessageKind, Record<Language, Texts>> = {
   shop_message: {
     lo: { subject: 'ຂໍ້ຄວາມຈາກ Parking Hub', body: '{{shop}}: {{text}}' },
     en: { subject: 'A message from Parking Hub', body: '{{shop}}: {{text}}' },
+  },
+  // A member's pass ends soon or today (members.jobs.ts): the BEFORE and the LAST_DAY reminder.
+  member_reminder: {
+    lo: {
+      subject: 'ບັດສະມາຊິກໃກ້ໝົດອາຍຸ',
+      body: '{{shop}}: ສະບາຍດີ {{name}}, ບັດສະມາຊິກເລກ {{number}} ຂອງທ່ານ ໝົດອາຍຸວັນທີ {{until}}. ກະລຸນາຕໍ່ອາຍຸທີ່ຮ້ານ ເພື່ອຈອດລົດຕໍ່ໂດຍບໍ່ເສຍຄ່າ.',
+    },
+    en: {
+      subject: 'Your membership card is about to expire',
+      body: '{{shop}}: Hello {{name}}, your membership card {{number}} is valid until {{until}}. Please renew it at the shop to keep parking free.',
+    },
   },
 };
 
