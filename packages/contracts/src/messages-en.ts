@@ -1,5 +1,6 @@
 import { gateMembersEn } from './messages-gate-members-en.ts';
 import type { MessageKey } from './messages-lo.ts';
+import { membersEn } from './messages-members-en.ts';
 import { packagesEn } from './messages-packages-en.ts';
 import { promotionsEn } from './messages-promotions-en.ts';
 import { rollsEn } from './messages-rolls-en.ts';
@@ -161,4 +162,5 @@ export const en: Record<MessageKey, string> = {
   ...promotionsEn,
   ...rollsEn,
   ...gateMembersEn,
+  ...membersEn,
 };

@@ -1,4 +1,5 @@
 import { gateMembersLo } from './messages-gate-members-lo.ts';
+import { membersLo } from './messages-members-lo.ts';
 import { packagesLo } from './messages-packages-lo.ts';
 import { promotionsLo } from './messages-promotions-lo.ts';
 import { rollsLo } from './messages-rolls-lo.ts';
@@ -156,6 +157,7 @@ export const lo = {
   ...promotionsLo,
   ...rollsLo,
   ...gateMembersLo,
+  ...membersLo,
 } as const;
 
 export type MessageKey = keyof typeof lo;

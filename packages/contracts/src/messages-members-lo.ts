@@ -1,0 +1,25 @@
+/** The Lao messages of members and their passes (issue 14), spread into messages-lo.ts. */
+export const membersLo = {
+  'validation.passMonths': 'ກະລຸນາເລືອກໄລຍະບັດສະມາຊິກ: 1, 3, 6 ຫຼື 12 ເດືອນ',
+  'validation.passMethod': 'ກະລຸນາເລືອກວິທີຊຳລະ: ເງິນສົດ ຫຼື QR',
+  'validation.numberOrRange': 'ກະລຸນາປ້ອນເລກບັດໜຶ່ງເລກ ຫຼື ຊ່ວງເລກບັດ (ເລກທຳອິດ ແລະ ເລກສຸດທ້າຍ), ຢ່າງໃດຢ່າງໜຶ່ງ',
+  'validation.numberRange': 'ເລກທຳອິດ ແລະ ເລກສຸດທ້າຍຕ້ອງເປັນຈຳນວນເຕັມ ບໍ່ຕິດລົບ',
+  'validation.numberRangeOrder': 'ເລກສຸດທ້າຍຕ້ອງບໍ່ນ້ອຍກວ່າເລກທຳອິດ',
+  'validation.numberRangeSize': 'ສ້າງເລກບັດໄດ້ເທື່ອລະບໍ່ເກີນ 5,000 ເລກ',
+  'validation.platesRequired': 'ກະລຸນາປ້ອນທະບຽນລົດຢ່າງໜ້ອຍໜຶ່ງທະບຽນ',
+  'validation.tooManyPlates': 'ສະມາຊິກໜຶ່ງຄົນມີທະບຽນລົດໄດ້ບໍ່ເກີນ 5 ທະບຽນ',
+  'validation.platesRepeated': 'ທະບຽນລົດຊ້ຳກັນ: ກະລຸນາປ້ອນແຕ່ລະທະບຽນຄັ້ງດຽວ',
+  'validation.passEndBeforeStart': 'ວັນທີໝົດອາຍຸຕ້ອງບໍ່ກ່ອນວັນທີເລີ່ມ',
+  'validation.passStartInPast': 'ວັນທີເລີ່ມຕ້ອງບໍ່ກ່ອນມື້ນີ້ ({{today}})',
+  'validation.reminderDays': 'ຈຳນວນມື້ແຈ້ງເຕືອນຕ້ອງເປັນຈຳນວນເຕັມ 0–60',
+  'validation.passPriceMissing':
+    'ຮ້ານນີ້ຍັງບໍ່ໄດ້ຕັ້ງລາຄາບັດສະມາຊິກສຳລັບລົດປະເພດນີ້ ແລະ ໄລຍະນີ້: ກະລຸນາປ້ອນຈຳນວນເງິນ ຫຼື ຕັ້ງລາຄາກ່ອນ',
+  'errors.memberIdNotFound': 'ບໍ່ພົບສະມາຊິກນີ້',
+  'errors.numberNotFound': 'ບໍ່ພົບເລກບັດນີ້ໃນຮ້ານນີ້',
+  'errors.numberNotAvailable': 'ເລກບັດ {{number}} ບໍ່ຫວ່າງ: ກະລຸນາເລືອກເລກບັດອື່ນທີ່ຍັງຫວ່າງ',
+  'errors.numberAssigned': 'ເລກບັດ {{number}} ມີສະມາຊິກຖືຢູ່: ລຶບບໍ່ໄດ້, ກະລຸນາຍົກເລີກສະມາຊິກ ຫຼື ປ່ຽນບັດກ່ອນ',
+  'errors.memberCancelled': 'ສະມາຊິກນີ້ຖືກຍົກເລີກແລ້ວ: ແກ້ໄຂ ຫຼື ຕໍ່ອາຍຸບໍ່ໄດ້',
+  'errors.memberSuspended': 'ສະມາຊິກນີ້ຖືກລະງັບ: ຕໍ່ອາຍຸບໍ່ໄດ້ ຈົນກວ່າຜູ້ຈັດການຈະເປີດໃຊ້ຄືນ',
+  'errors.passSellNotAllowed': 'ຮ້ານນີ້ບໍ່ອະນຸຍາດໃຫ້ພະນັກງານຂາຍ ຫຼື ຕໍ່ອາຍຸບັດສະມາຊິກ: ກະລຸນາຕິດຕໍ່ຜູ້ຈັດການ',
+  'errors.plateOfOtherMember': 'ທະບຽນລົດ {{plate}} ເປັນຂອງສະມາຊິກອື່ນຂອງຮ້ານນີ້ແລ້ວ (ເລກບັດ {{number}})',
+} as const;
