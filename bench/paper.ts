@@ -18,31 +18,15 @@ import {
   ticketCheckSql,
 } from '../apps/server/src/modules/rolls/paper.repository.ts';
 import { shopScope } from '../apps/server/src/modules/shops/shops.scope.ts';
+import { ownDatabase } from './database.ts';
 import { startBenchServer } from './server.ts';
-import { ms, out, timed, type Verdict } from './stats.ts';
+import { ms, out, runAlone, timed, type Verdict } from './stats.ts';
 
 const SHOPS = 10_000;
 const PRINTS_PER_SHOP = 1_000;
 const AGENTS = 50;
 const TARGET_MS = 100;
 const ADMIN = { username: 'bench-admin', password: 'bench-password-1' };
-
-/** The paper bench's database on the server of `serverUrl`, made when missing (C locale). */
-async function paperDatabase(serverUrl: string): Promise<string> {
-  const name = process.env.BENCH_PAPER_DATABASE ?? 'ph_paper_bench';
-  const url = new URL(serverUrl);
-  url.pathname = '/postgres';
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-  if (!exists)
-    await admin.query(
-      `create database ${admin.escapeIdentifier(name)} template template0 locale 'C' encoding 'UTF8'`,
-    );
-  await admin.end();
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 const secs = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -153,7 +137,7 @@ export async function paperBench(serverUrl = process.env.DATABASE_URL): Promise<
     out('\nPaper lists: skipped (they need DATABASE_URL, a PostgreSQL server for ph_paper_bench).');
     return [];
   }
-  const url = await paperDatabase(serverUrl);
+  const url = await ownDatabase(serverUrl, process.env.BENCH_PAPER_DATABASE ?? 'ph_paper_bench');
   const server = await startBenchServer({
     DATABASE_URL: url,
     INITIAL_ADMIN_USERNAME: ADMIN.username,
@@ -330,16 +314,4 @@ export async function paperBench(serverUrl = process.env.DATABASE_URL): Promise<
   return verdicts;
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  paperBench().then(
-    async (verdicts) => {
-      const { printVerdicts } = await import('./stats.ts');
-      if (verdicts.length) printVerdicts(verdicts);
-      process.exit(verdicts.some((v) => !v.pass) ? 1 : 0);
-    },
-    (err: unknown) => {
-      process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
-      process.exit(1);
-    },
-  );
-}
+runAlone(import.meta.url, () => paperBench());

@@ -11,6 +11,9 @@
  *    with gap-free numbering (on the loaded database, the rollup trigger in place),
  *  - the paper lists (bench/paper.ts, with DATABASE_URL): low paper and the ticket check over
  *    10,000 shops and 10M prints in ph_paper_bench, next to the same query prepared over pg,
+ *  - members (bench/members.ts, with DATABASE_URL): 100,000 members over 200 shops in
+ *    ph_members_bench: the check-in's member lookup, check-ins per second with and without
+ *    members, the members list's pages,
  * then one table of targets and measures.
  *
  * With DATABASE_URL (a real PostgreSQL), the bench works in a database of its own on that server:
@@ -22,6 +25,8 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../apps/server/src/modules/auth/password.ts';
 import { billsBench } from './bills.ts';
+import { ownDatabase } from './database.ts';
+import { membersBench } from './members.ts';
 import { outboxBench } from './outbox.ts';
 import { paperBench } from './paper.ts';
 import { reportsBench } from './reports.ts';
@@ -31,18 +36,8 @@ import { out, pct, printVerdicts, type Verdict } from './stats.ts';
 /** The bench's own database on DATABASE_URL's server, as the embedded one is made (C locale). */
 async function benchDatabase(serverUrl: string) {
   const name = process.env.BENCH_DATABASE ?? `ph_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-  if (!exists)
-    await admin.query(
-      `create database ${admin.escapeIdentifier(name)} template template0 locale 'C' encoding 'UTF8'`,
-    );
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
   return {
-    url: url.toString(),
+    url: await ownDatabase(serverUrl, name),
     async drop() {
       if (process.env.BENCH_DATABASE) return;
       const c = new pg.Client({ connectionString: serverUrl });
@@ -118,6 +113,7 @@ async function main() {
     if (process.env.BENCH_BILLS !== '0') verdicts.push(...(await reportsBench(server, token)));
     verdicts.push(...(await billsBench(server)));
     if (process.env.BENCH_PAPER !== '0') verdicts.push(...(await paperBench(process.env.DATABASE_URL)));
+    if (process.env.BENCH_MEMBERS !== '0') verdicts.push(...(await membersBench(process.env.DATABASE_URL)));
 
     // ── Lighthouse: login page and signed-in dashboard (bench/lighthouse.ts). BENCH_LIGHTHOUSE=0 skips.
     if (process.env.BENCH_LIGHTHOUSE !== '0') {

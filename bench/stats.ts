@@ -48,3 +48,21 @@ export function printVerdicts(verdicts: Verdict[]): void {
 }
 
 export const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/**
+ * A bench run on its own (`npm run bench:<name>`): its table, exit 1 if a target is missed or it
+ * fails. `module` is the bench file's import.meta.url: nothing runs when another file imports it.
+ */
+export function runAlone(module: string, bench: () => Promise<Verdict[]>): void {
+  if (module !== `file://${process.argv[1]}`) return;
+  bench().then(
+    (verdicts) => {
+      if (verdicts.length) printVerdicts(verdicts);
+      process.exit(verdicts.some((v) => !v.pass) ? 1 : 0);
+    },
+    (err: unknown) => {
+      process.stderr.write(`bench failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+      process.exit(1);
+    },
+  );
+}
