@@ -50,6 +50,8 @@ export interface ReminderDue {
   phone: string;
   validUntil: string;
   kind: ReminderKind;
+  /** The end of the last valid day (local midnight after it): the reminder is pointless later. */
+  expiresAt: Date;
 }
 
 /**
@@ -73,9 +75,10 @@ export async function remindersDue(
     phone: string;
     valid_until: string;
     kind: ReminderKind;
+    expires_at: Date;
   }>(sql`
     with d as materialized (
-      select id, name, member_reminder_days as days,
+      select id, name, timezone, member_reminder_days as days,
         shop_business_date(${now}, timezone, open_shop, close_shop) as today
       from shops
       where status = 'ACTIVE'
@@ -83,14 +86,16 @@ export async function remindersDue(
         and extract(hour from ${now} at time zone timezone) < ${o.hours.to}
     ), c as (
       select m.id, m.shop_id, d.name as shop_name, m.number, m.full_name, m.phone, m.valid_until,
-        case when m.valid_until = d.today then 'LAST_DAY' else 'BEFORE' end as kind
+        case when m.valid_until = d.today then 'LAST_DAY' else 'BEFORE' end as kind,
+        (m.valid_until + 1)::timestamp at time zone d.timezone as expires_at
       from d join members m on m.shop_id = d.id
       where m.status = 'ACTIVE' and m.phone is not null
         and m.valid_until >= d.today and m.valid_until <= d.today + d.days
         and (m.valid_until = d.today or m.valid_until - d.days >= m.valid_from)
         ${o.afterId ? sql`and m.id > ${o.afterId}::uuid` : sql``}
     )
-    select c.id, c.shop_id, c.shop_name, c.number, c.full_name, c.phone, c.valid_until::text, c.kind
+    select c.id, c.shop_id, c.shop_name, c.number, c.full_name, c.phone, c.valid_until::text, c.kind,
+      c.expires_at
     from c
     where not exists (
       select 1 from member_reminders r
@@ -106,6 +111,7 @@ export async function remindersDue(
     phone: r.phone,
     validUntil: r.valid_until,
     kind: r.kind,
+    expiresAt: r.expires_at,
   }));
 }
 

@@ -106,6 +106,8 @@ describe('members-daily: reminders', () => {
       shopId: shop.id,
       cause: 'membership.reminder',
       causeId: before.id,
+      // Pointless once the pass has ended: midnight after its last day, shop time.
+      expiresAt: new Date('2031-03-17T17:00:00Z'),
       body: `ຕະຫຼາດເຊົ້າ: ສະບາຍດີ ${before.fullName}, ບັດສະມາຊິກເລກ ${before.number} ຂອງທ່ານ ໝົດອາຍຸວັນທີ 17/03/2031. ກະລຸນາຕໍ່ອາຍຸທີ່ຮ້ານ ເພື່ອຈອດລົດຕໍ່ໂດຍບໍ່ເສຍຄ່າ.`,
     });
     await s.fake.waitFor(() => [before, lastDay, late].every((m) => templateTo(m.phone ?? '').length === 1));

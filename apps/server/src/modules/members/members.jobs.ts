@@ -125,6 +125,8 @@ export async function sendReminders(
           shopId: r.shopId,
           cause: 'membership.reminder',
           causeId: r.memberId,
+          // Held back (no settings, a provider down for long): never sent once the pass has ended.
+          expiresAt: r.expiresAt,
         });
         sent.push({ ...r, messageId: id });
         counts[r.kind]++;
