@@ -46,6 +46,29 @@ export const feeRuleFieldsSchema = z.object({
 });
 export type FeeRule = z.infer<typeof feeRuleFieldsSchema>;
 
+/**
+ * A pass price of a price rule (issue 14): whole kip, or none ('' or null: that length is not
+ * sold). Left out of an update: unchanged (the tariff editor does not send them).
+ */
+const passPrice = z.preprocess((v) => (v === '' ? null : v), kipSchema.nullable()).optional();
+
+/** The monthly pass prices of a vehicle type, kept with its price rule (contracts/members PASS_PRICE_FIELDS). */
+export const passPriceFieldsSchema = z.object({
+  pass1m: passPrice,
+  pass3m: passPrice,
+  pass6m: passPrice,
+  pass12m: passPrice,
+});
+export type PassPriceFields = z.infer<typeof passPriceFieldsSchema>;
+
+/** The pass prices as the API answers them (null: that length is not sold). */
+export const passPricesSchema = z.object({
+  pass1m: z.number().int().nullable(),
+  pass3m: z.number().int().nullable(),
+  pass6m: z.number().int().nullable(),
+  pass12m: z.number().int().nullable(),
+});
+
 /** A rule as the API answers it (plain output: response schemas must not transform). */
 export const feeRuleSchema = z.object({
   mode: feeModeSchema,
@@ -70,6 +93,7 @@ function capCoversFirstPeriod(rule: Partial<FeeRule>, ctx: z.RefinementCtx) {
 }
 
 export const priceRuleSchema = feeRuleSchema.extend({
+  ...passPricesSchema.shape,
   id: z.string(),
   shopId: z.string(),
   vehicleType: vehicleTypeSchema,
@@ -82,12 +106,12 @@ export const listPricesBodySchema = z.object({ shopId: idSchema });
 export type ListPricesBody = z.infer<typeof listPricesBodySchema>;
 
 export const createPriceBodySchema = feeRuleFieldsSchema
-  .extend({ shopId: idSchema, vehicleType: vehicleTypeSchema })
+  .extend({ ...passPriceFieldsSchema.shape, shopId: idSchema, vehicleType: vehicleTypeSchema })
   .superRefine(capCoversFirstPeriod);
 export type CreatePriceBody = z.infer<typeof createPriceBodySchema>;
 
 export const updatePriceBodySchema = feeRuleFieldsSchema
-  .extend({ id: idSchema })
+  .extend({ ...passPriceFieldsSchema.shape, id: idSchema })
   .superRefine(capCoversFirstPeriod);
 export type UpdatePriceBody = z.infer<typeof updatePriceBodySchema>;
 

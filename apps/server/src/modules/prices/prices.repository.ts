@@ -28,6 +28,10 @@ const ruleColumns = {
   shopId: priceRules.shopId,
   vehicleType: priceRules.vehicleType,
   ...feeRuleColumns,
+  pass1m: priceRules.pass1m,
+  pass3m: priceRules.pass3m,
+  pass6m: priceRules.pass6m,
+  pass12m: priceRules.pass12m,
   updatedAt: priceRules.updatedAt,
 };
 

@@ -239,6 +239,67 @@ describe('POST /v1/prices/update', () => {
   });
 });
 
+describe('pass prices on a price rule (issue 14)', () => {
+  const AMOUNT = 'ຈຳນວນເງິນຕ້ອງເປັນຈຳນວນເຕັມກີບ ບໍ່ຕິດລົບ';
+
+  it('are set with a rule, cleared with an empty box, kept when left out, audited', async () => {
+    const s = await scene();
+    const made = await post('prices/create', s.mgr.token, {
+      shopId: s.main.id,
+      vehicleType: 'BICYCLE',
+      ...flat(500),
+      pass1m: '20000',
+      pass12m: 200000,
+    });
+    expect(made.statusCode).toBe(201);
+    expect(made.body.data).toMatchObject({ pass1m: 20000, pass3m: null, pass6m: null, pass12m: 200000 });
+    const id = made.body.data?.id ?? '';
+    // The tariff editor sends no pass prices: they stay.
+    const tariff = await post('prices/update', s.mgr.token, { id, ...flat(700) });
+    expect(tariff.body.data).toMatchObject({ flatFee: 700, pass1m: 20000, pass12m: 200000 });
+    const changed = await post('prices/update', s.agent.token, {
+      id,
+      ...flat(700),
+      pass1m: '',
+      pass3m: 55000,
+    });
+    expect(changed.body.data).toMatchObject({ pass1m: null, pass3m: 55000, pass12m: 200000 });
+    expect(await ruleRow(id)).toMatchObject({ pass1m: null, pass3m: 55000, pass6m: null, pass12m: 200000 });
+    const events = await auditEventsOf(t.db, id);
+    expect(events.at(-1)).toMatchObject({
+      action: 'price.update',
+      before: { pass1m: 20000, pass3m: null },
+      after: { pass1m: null, pass3m: 55000 },
+    });
+    const listed = (await s.rules(s.main.id)).find((r) => r.id === id);
+    expect(listed).toMatchObject({ pass3m: 55000, pass12m: 200000 });
+  });
+
+  it('below 0 or not whole kip: 400 per field, nothing written', async () => {
+    const s = await scene();
+    const motorbike = await s.ruleOf(s.main.id, 'MOTORBIKE');
+    const before = await counts();
+    const rowBefore = await ruleRow(motorbike?.id ?? '');
+    expectError(
+      await post('prices/update', s.mgr.token, { id: motorbike?.id, ...flat(9000), pass1m: -1, pass6m: 1.5 }),
+      400,
+      { pass1m: AMOUNT, pass6m: AMOUNT },
+    );
+    expectError(
+      await post('prices/create', s.mgr.token, {
+        shopId: s.main.id,
+        vehicleType: 'TRUCK',
+        ...flat(9000),
+        pass3m: -50000,
+      }),
+      400,
+      { pass3m: AMOUNT },
+    );
+    expect(await counts()).toEqual(before);
+    expect(await ruleRow(motorbike?.id ?? '')).toEqual(rowBefore);
+  });
+});
+
 describe('POST /v1/prices/delete', () => {
   it('deletes other types, never motorbike or car, never out of scope', async () => {
     const s = await scene();
