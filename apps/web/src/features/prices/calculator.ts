@@ -1,6 +1,6 @@
 import { localWallTime, type ShopHours } from '@parking-hub/contracts/business-day';
 import { calculateFee, type FeeResult } from '@parking-hub/contracts/fee';
-import { firstIssue, type RuleCheck, type RuleField, type RuleIssue } from './rule-form';
+import { type FormField, firstIssue, type RuleCheck, type RuleIssue } from './rule-form';
 
 /** The calculator's own inputs: times as `<input type="datetime-local">` values, on the shop's clock. */
 export interface StayInput {
@@ -13,7 +13,7 @@ export interface StayInput {
 export type CalculatorResult =
   | { status: 'ok'; fee: FeeResult }
   /** The rule being edited is not valid yet: no number rather than a wrong one. */
-  | { status: 'invalidRule'; field: RuleField; issue: RuleIssue }
+  | { status: 'invalidRule'; field: FormField; issue: RuleIssue }
   | { status: 'missingTime' }
   | { status: 'outBeforeIn' };
 

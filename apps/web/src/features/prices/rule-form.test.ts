@@ -1,6 +1,13 @@
 import { defaultFeeRule, type FeeRule } from '@parking-hub/contracts/prices';
 import { describe, expect, it } from 'vitest';
-import { checkRule, firstIssue, formValuesOf, type RuleFormValues, visibleFields } from './rule-form';
+import {
+  checkRule,
+  firstIssue,
+  formValuesOf,
+  NO_PASSES,
+  type RuleFormValues,
+  visibleFields,
+} from './rule-form';
 
 const SHOP = '6f1c2a9e-1b2c-4d3e-8f40-5a6b7c8d9e0f';
 const RULE = '0d4e5f60-7182-4a3b-9c4d-5e6f708192a3';
@@ -116,5 +123,43 @@ describe('checkRule', () => {
     expect(checkRule(values({ mode: 'FLAT', graceMinutes: '30' }), create, base)).toMatchObject({
       body: { graceMinutes: 30 },
     });
+  });
+});
+
+describe('pass prices', () => {
+  it('shows each length’s price as text and a length not sold as an empty box', () => {
+    const v = formValuesOf(base, { ...NO_PASSES, pass1m: 32000, pass12m: 300000 });
+    expect(v).toMatchObject({ pass1m: '32000', pass3m: '', pass6m: '', pass12m: '300000' });
+    expect(formValuesOf(base)).toMatchObject({ pass1m: '', pass3m: '', pass6m: '', pass12m: '' });
+  });
+
+  it('sends pass1m…pass12m with the rule: kip without separators, null for an empty box', () => {
+    const check = checkRule(
+      values({ pass1m: '32,000', pass3m: ' 90 000 ', pass6m: '', pass12m: '0' }),
+      create,
+      base,
+    );
+    expect(check).toMatchObject({
+      ok: true,
+      body: { shopId: SHOP, pass1m: 32000, pass3m: 90000, pass6m: null, pass12m: 0 },
+    });
+    // The fee itself does not carry them (the calculator prices stays only).
+    if (check.ok) expect(check.rule).not.toHaveProperty('pass1m');
+    const update = checkRule(values({ mode: 'TIMED', pass6m: '150000' }), { id: RULE }, base);
+    expect(update).toMatchObject({ ok: true, body: { id: RULE, pass1m: null, pass6m: 150000 } });
+  });
+
+  it('refuses a price below 0 or not whole under its own box, in both modes', () => {
+    for (const mode of ['FLAT', 'TIMED'] as const) {
+      const check = checkRule(values({ mode, pass3m: '-1', pass12m: '1.5' }), create, base);
+      expect(check).toMatchObject({
+        ok: false,
+        issues: {
+          pass3m: { message: 'validation.amountFormat' },
+          pass12m: { message: 'validation.amountFormat' },
+        },
+      });
+    }
+    expect(firstIssue(checkRule(values({ pass6m: 'x' }), create, base))?.field).toBe('pass6m');
   });
 });

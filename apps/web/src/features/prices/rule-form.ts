@@ -9,6 +9,12 @@ import {
 } from '@parking-hub/contracts/prices';
 import type { VehicleType } from '@parking-hub/contracts/vehicles';
 
+/** The monthly pass prices kept with the rule (contracts/members PASS_PRICE_FIELDS): empty = not sold. */
+export const PASS_FIELDS = ['pass1m', 'pass3m', 'pass6m', 'pass12m'] as const;
+export type PassField = (typeof PASS_FIELDS)[number];
+export type PassPrices = Record<PassField, number | null>;
+export const NO_PASSES: PassPrices = { pass1m: null, pass3m: null, pass6m: null, pass12m: null };
+
 /** The editor's number fields, as typed (text), in the order they are shown. */
 export const RULE_FIELDS = [
   'flatFee',
@@ -23,7 +29,11 @@ export const RULE_FIELDS = [
 ] as const;
 export type RuleField = (typeof RULE_FIELDS)[number];
 
-export type RuleFormValues = { mode: FeeMode } & Record<RuleField, string>;
+export type RuleFormValues = { mode: FeeMode } & Record<RuleField | PassField, string>;
+/** Every box of the editor: the tariff's, then the pass prices. */
+export type FormField = RuleField | PassField;
+
+export const FORM_FIELDS: readonly FormField[] = [...RULE_FIELDS, ...PASS_FIELDS];
 
 const OPTIONAL: readonly RuleField[] = ['dailyCap', 'overnightFee'];
 export const MINUTE_FIELDS: readonly RuleField[] = [
@@ -48,13 +58,13 @@ export function visibleFields(mode: FeeMode): readonly RuleField[] {
   return mode === 'FLAT' ? ['flatFee', ...BOTH_MODES] : [...TIMED_ONLY, ...BOTH_MODES];
 }
 
+const asText = (value: number | null) => (value === null ? '' : String(value));
+
 /** A rule as the editor shows it: numbers as text, "none" (null) as an empty box. */
-export function formValuesOf(rule: FeeRule): RuleFormValues {
+export function formValuesOf(rule: FeeRule, passes: PassPrices = NO_PASSES): RuleFormValues {
   const values = { mode: rule.mode } as RuleFormValues;
-  for (const field of RULE_FIELDS) {
-    const value = rule[field];
-    values[field] = value === null ? '' : String(value);
-  }
+  for (const field of RULE_FIELDS) values[field] = asText(rule[field]);
+  for (const field of PASS_FIELDS) values[field] = asText(passes[field]);
   return values;
 }
 
@@ -70,7 +80,7 @@ export interface RuleIssue {
 
 export type RuleCheck =
   | { ok: true; body: RuleBody; rule: FeeRule }
-  | { ok: false; issues: Partial<Record<RuleField, RuleIssue>> };
+  | { ok: false; issues: Partial<Record<FormField, RuleIssue>> };
 
 /** '5,000' and ' 5 000 ' are 5000: people type kip with separators. Empty stays empty. */
 const cleanNumber = (text: string) => text.replace(/[,\s]/g, '');
@@ -108,24 +118,26 @@ export function checkRule(values: RuleFormValues, target: RuleTarget, base: FeeR
     const raw = rawValue(field, values[field] ?? '');
     fields[field] = shown.includes(field) || fieldValid(field, raw) ? raw : base[field];
   }
+  // Pass prices show in both modes; an empty box is "not sold".
+  for (const field of PASS_FIELDS) fields[field] = cleanNumber(values[field] ?? '') || null;
   const parsed =
     'id' in target
       ? updatePriceBodySchema.safeParse({ ...fields, id: target.id })
       : createPriceBodySchema.safeParse({ ...fields, ...target });
   if (parsed.success) return { ok: true, body: parsed.data, rule: ruleOf(parsed.data) };
-  const issues: Partial<Record<RuleField, RuleIssue>> = {};
+  const issues: Partial<Record<FormField, RuleIssue>> = {};
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as RuleField;
-    if (!RULE_FIELDS.includes(field) || issues[field]) continue;
+    const field = issue.path[0] as FormField;
+    if (!FORM_FIELDS.includes(field) || issues[field]) continue;
     issues[field] = fields[field] === undefined ? { message: 'validation.required' } : issueOf(issue);
   }
   return { ok: false, issues };
 }
 
 /** The first problem in the order the fields are shown (for a one-line summary). */
-export function firstIssue(check: RuleCheck): { field: RuleField; issue: RuleIssue } | null {
+export function firstIssue(check: RuleCheck): { field: FormField; issue: RuleIssue } | null {
   if (check.ok) return null;
-  for (const field of RULE_FIELDS) {
+  for (const field of FORM_FIELDS) {
     const issue = check.issues[field];
     if (issue) return { field, issue };
   }

@@ -1,6 +1,7 @@
 import { defaultFeeRule, type FeeRule } from '@parking-hub/contracts/prices';
 import { describe, expect, it } from 'vitest';
-import { describeRule, rulePhrases, spanText } from './rule-text';
+import { NO_PASSES } from './rule-form';
+import { describeRule, passPhrases, rulePhrases, spanText } from './rule-text';
 import { translator } from './test-i18n';
 
 const lo = translator('lo');
@@ -77,5 +78,14 @@ describe('rulePhrases', () => {
       'ບິນເສຍ 50,000 ກີບ',
     ]);
     expect(rulePhrases(defaultFeeRule(3000), lo)).toEqual(['3,000 ກີບ ຕໍ່ຄັ້ງ']);
+  });
+});
+
+describe('passPhrases', () => {
+  it('lists the lengths sold, shortest first, with their price', () => {
+    const passes = { ...NO_PASSES, pass12m: 300000, pass1m: 32000 };
+    expect(passPhrases(passes, lo)).toEqual(['1 ເດືອນ 32,000 ກີບ', '12 ເດືອນ 300,000 ກີບ']);
+    expect(passPhrases(passes, en)).toEqual(['1 mo. 32,000 ₭', '12 mo. 300,000 ₭']);
+    expect(passPhrases(NO_PASSES, lo)).toEqual([]);
   });
 });

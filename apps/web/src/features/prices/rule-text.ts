@@ -1,4 +1,6 @@
+import { PASS_MONTHS, PASS_PRICE_FIELDS } from '@parking-hub/contracts/members';
 import type { FeeRule } from '@parking-hub/contracts/prices';
+import type { PassPrices } from './rule-form';
 
 /** i18next's `t`, narrowed to what these helpers use (a test passes its own instance's). */
 export type Translate = (key: string, options: Record<string, unknown>) => string;
@@ -62,4 +64,14 @@ export function rulePhrases(rule: FeeRule, t: Translate): string[] {
 /** The phrases as one sentence: 'ຟຣີ 15 ນາທີ, 2 ຊົ່ວໂມງທຳອິດ 5,000 ກີບ, …; ບິນເສຍ 50,000 ກີບ'. */
 export function describeRule(rule: FeeRule, t: Translate): string {
   return rulePhrases(rule, t).join(' ');
+}
+
+/** The monthly passes a rule sells, shortest first: ['1 ເດືອນ 32,000 ກີບ', '3 ເດືອນ 90,000 ກີບ']. */
+export function passPhrases(passes: PassPrices, t: Translate): string[] {
+  return PASS_MONTHS.flatMap((months) => {
+    const price = passes[PASS_PRICE_FIELDS[months]];
+    return price === null
+      ? []
+      : [t('prices:text.pass', { months, amount: t('prices:text.kip', { amount: groupDigits(price) }) })];
+  });
 }

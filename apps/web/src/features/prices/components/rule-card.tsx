@@ -15,6 +15,7 @@ import { handleError, handleResponse } from '../../../components/feedback/handle
 import { VehicleIcon } from '../../../components/vehicle-icon';
 import { formatDateTime } from '../../../lib/format';
 import { useDeletePrice } from '../api/delete-price';
+import { passPhrases } from '../rule-text';
 import { RuleSentence } from './rule-sentence';
 
 /** One vehicle type's rule in words; editors get edit and (but for motorbike and car) delete. */
@@ -31,6 +32,7 @@ export function RuleCard({
   const remove = useDeletePrice();
   const vehicle = t(`common:vehicles.${rule.vehicleType}`);
   const core = CORE_VEHICLE_TYPES.includes(rule.vehicleType);
+  const passes = passPhrases(rule, t);
   return (
     <Card
       variant="outlined"
@@ -54,6 +56,11 @@ export function RuleCard({
           />
         </Box>
         <RuleSentence rule={rule} sx={{ fontSize: '1.05rem' }} data-testid="rule-text" />
+        {passes.length > 0 && (
+          <Typography variant="body2" sx={{ mt: 1 }} data-testid="rule-passes">
+            {t('card.passes')} {passes.join(' · ')}
+          </Typography>
+        )}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
           {t('card.updated', { date: formatDateTime(rule.updatedAt) })}
         </Typography>

@@ -22,7 +22,15 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { useCreatePrice } from '../api/create-price';
 import { useUpdatePrice } from '../api/update-price';
-import { checkRule, formValuesOf, RULE_FIELDS, type RuleFormValues, type RuleTarget } from '../rule-form';
+import {
+  checkRule,
+  FORM_FIELDS,
+  formValuesOf,
+  NO_PASSES,
+  type PassPrices,
+  type RuleFormValues,
+  type RuleTarget,
+} from '../rule-form';
 import { ruleResolver } from '../rule-messages';
 import { FeeCalculator, type HoursState } from './fee-calculator';
 import { RuleFields } from './rule-fields';
@@ -36,13 +44,28 @@ const WIDE = { maxWidth: 960 };
 /** A new rule's prices start empty rather than at 0, so a rule is never free by omission. */
 const NEW_RULE_BLANKS = { flatFee: '', firstPeriodFee: '', nextPeriodFee: '' };
 
-function subjectOf(subject: EditorSubject): { target: RuleTarget; base: FeeRule; vehicleType: VehicleType } {
+function subjectOf(subject: EditorSubject): {
+  target: RuleTarget;
+  base: FeeRule;
+  passes: PassPrices;
+  vehicleType: VehicleType;
+} {
   if ('rule' in subject) {
-    const { id, shopId: _s, vehicleType, updatedAt: _u, ...base } = subject.rule;
-    return { target: { id }, base, vehicleType };
+    const {
+      id,
+      shopId: _s,
+      vehicleType,
+      updatedAt: _u,
+      pass1m,
+      pass3m,
+      pass6m,
+      pass12m,
+      ...base
+    } = subject.rule;
+    return { target: { id }, base, passes: { pass1m, pass3m, pass6m, pass12m }, vehicleType };
   }
   const { shopId, vehicleType } = subject;
-  return { target: { shopId, vehicleType }, base: defaultFeeRule(0), vehicleType };
+  return { target: { shopId, vehicleType }, base: defaultFeeRule(0), passes: NO_PASSES, vehicleType };
 }
 
 /**
@@ -60,13 +83,13 @@ export function RuleEditorDialog({
 }) {
   const { t } = useTranslation('prices');
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const { target, base, vehicleType } = useMemo(() => subjectOf(subject), [subject]);
+  const { target, base, passes, vehicleType } = useMemo(() => subjectOf(subject), [subject]);
   const editing = 'id' in target;
   const create = useCreatePrice();
   const update = useUpdatePrice();
   const form = useForm<RuleFormValues>({
     resolver: ruleResolver(target, base, t),
-    defaultValues: editing ? formValuesOf(base) : { ...formValuesOf(base), ...NEW_RULE_BLANKS },
+    defaultValues: editing ? formValuesOf(base, passes) : { ...formValuesOf(base), ...NEW_RULE_BLANKS },
   });
   const vehicle = t(`common:vehicles.${vehicleType}`);
   const busy = create.isPending || update.isPending;
@@ -81,7 +104,7 @@ export function RuleEditorDialog({
       handleResponse(envelope);
       onClose();
     } catch (error) {
-      showFormError(error, form.setError, [...RULE_FIELDS, 'mode']);
+      showFormError(error, form.setError, [...FORM_FIELDS, 'mode']);
     }
   });
 

@@ -8,14 +8,14 @@ import Typography from '@mui/material/Typography';
 import { FEE_MODES, type FeeMode } from '@parking-hub/contracts/prices';
 import { Controller, type UseFormReturn, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MINUTE_FIELDS, type RuleField, type RuleFormValues } from '../rule-form';
+import { type FormField, MINUTE_FIELDS, PASS_FIELDS, type RuleFormValues } from '../rule-form';
 
-const HINTED: readonly RuleField[] = ['graceMinutes', 'dailyCap', 'overnightFee', 'lostTicketFee'];
+const HINTED: readonly FormField[] = ['graceMinutes', 'dailyCap', 'overnightFee', 'lostTicketFee'];
 
-function NumberField({ form, name }: { form: UseFormReturn<RuleFormValues>; name: RuleField }) {
+function NumberField({ form, name }: { form: UseFormReturn<RuleFormValues>; name: FormField }) {
   const { t } = useTranslation('prices');
   const error = form.formState.errors[name]?.message;
-  const minutes = MINUTE_FIELDS.includes(name);
+  const minutes = (MINUTE_FIELDS as readonly FormField[]).includes(name);
   return (
     <TextField
       label={t(`fields.${name}`)}
@@ -90,6 +90,34 @@ export function RuleFields({ form }: { form: UseFormReturn<RuleFormValues> }) {
       <Divider />
       <NumberField form={form} name="overnightFee" />
       <NumberField form={form} name="lostTicketFee" />
+      <Divider />
+      <PassPriceFields form={form} />
+    </Box>
+  );
+}
+
+/** The monthly pass prices of this vehicle type (members, issue 14): an empty box is not sold. */
+function PassPriceFields({ form }: { form: UseFormReturn<RuleFormValues> }) {
+  const { t } = useTranslation('prices');
+  return (
+    <Box role="group" aria-labelledby="pass-prices-label">
+      <Typography id="pass-prices-label" variant="subtitle2">
+        {t('form.passes')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1.5 }}>
+        {t('form.passesHint')}
+      </Typography>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(4, 1fr)', md: '1fr 1fr' },
+        }}
+      >
+        {PASS_FIELDS.map((name) => (
+          <NumberField key={name} form={form} name={name} />
+        ))}
+      </Box>
     </Box>
   );
 }
