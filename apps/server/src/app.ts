@@ -15,6 +15,7 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { publicBillRoutes } from './modules/bills/public-bill.routes.ts';
 import { companyRoutes, publicCompanyRoutes } from './modules/company/company.routes.ts';
+import { membersRoutes } from './modules/members/members.routes.ts';
 import { membersReportRoutes } from './modules/members/members-report.routes.ts';
 import { botRoutes, outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { OUTBOX_QUEUES, Outbox } from './modules/outbox/outbox.ts';
@@ -137,6 +138,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(rollsRoutes, { config });
       await api.register(promotionsRoutes, { config });
       await api.register(packagesRoutes, { config });
+      await api.register(membersRoutes);
       await api.register(membersReportRoutes);
     },
     { prefix: `${API_PREFIX}/v1` },

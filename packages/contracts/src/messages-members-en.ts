@@ -27,4 +27,10 @@ export const membersEn: Record<keyof typeof membersLo, string> = {
   'errors.passSellNotAllowed': 'This shop does not let staff sell or renew passes: ask a manager',
   'errors.plateOfOtherMember':
     'Plate {{plate}} already belongs to another member of this shop (card {{number}})',
+  'success.passSold': 'Pass sold: card {{number}}, valid until {{until}}',
+  'success.passRenewed': 'Pass renewed: card {{number}}, valid until {{until}}',
+  'success.cardReplaced': 'Card replaced: the new card number is {{number}}',
+  'success.memberCancelled': 'Member cancelled: card {{number}} is free again',
+  'success.numberRetired':
+    'This card number was used before, so it is retired instead of deleted (its history is kept)',
 } as const;

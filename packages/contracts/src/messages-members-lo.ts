@@ -22,4 +22,9 @@ export const membersLo = {
   'errors.memberSuspended': 'ສະມາຊິກນີ້ຖືກລະງັບ: ຕໍ່ອາຍຸບໍ່ໄດ້ ຈົນກວ່າຜູ້ຈັດການຈະເປີດໃຊ້ຄືນ',
   'errors.passSellNotAllowed': 'ຮ້ານນີ້ບໍ່ອະນຸຍາດໃຫ້ພະນັກງານຂາຍ ຫຼື ຕໍ່ອາຍຸບັດສະມາຊິກ: ກະລຸນາຕິດຕໍ່ຜູ້ຈັດການ',
   'errors.plateOfOtherMember': 'ທະບຽນລົດ {{plate}} ເປັນຂອງສະມາຊິກອື່ນຂອງຮ້ານນີ້ແລ້ວ (ເລກບັດ {{number}})',
+  'success.passSold': 'ຂາຍບັດສະມາຊິກສຳເລັດ: ເລກບັດ {{number}}, ໝົດອາຍຸວັນທີ {{until}}',
+  'success.passRenewed': 'ຕໍ່ອາຍຸສຳເລັດ: ເລກບັດ {{number}}, ໝົດອາຍຸວັນທີ {{until}}',
+  'success.cardReplaced': 'ປ່ຽນບັດສຳເລັດ: ເລກບັດໃໝ່ {{number}}',
+  'success.memberCancelled': 'ຍົກເລີກສະມາຊິກສຳເລັດ: ເລກບັດ {{number}} ຫວ່າງແລ້ວ',
+  'success.numberRetired': 'ເລກບັດນີ້ເຄີຍໃຊ້ແລ້ວ ຈຶ່ງຢຸດໃຊ້ແທນການລຶບ (ເກັບປະຫວັດໄວ້)',
 } as const;

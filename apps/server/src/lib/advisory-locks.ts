@@ -11,4 +11,9 @@ export const ADVISORY_LOCKS = {
   bootstrap: 7_346_203,
   /** Changes that could leave no active SUPER-ADMIN. */
   superAdmins: 7_346_204,
+  /**
+   * Plates given to members of a shop (members.repository lockPlates): the first of the two-key
+   * form's keys, the second a hash of shop and plate (never meets the one-key locks above).
+   */
+  memberPlates: 7_346_205,
 } as const;

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/audit.ts';
 import { bills } from '../db/schema/bills.ts';
+import { memberNumbers, members } from '../db/schema/members.ts';
 import { outboxMessages } from '../db/schema/messaging.ts';
 import { fees, packages } from '../db/schema/packages.ts';
 import { priceRules } from '../db/schema/prices.ts';
@@ -141,6 +142,19 @@ const endpoints: Endpoint[] = [
   { name: 'POST report/bill/cancel', method: 'POST', path: () => 'report/bill/cancel', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   { name: 'POST report/customer-important', method: 'POST', path: () => 'report/customer-important', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   { name: 'POST report/payment-by-staff', method: 'POST', path: () => 'report/payment-by-staff', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31', counted: [{ shopId: s.shopId, staffId: s.actor.id, amount: 5000 }] }), expect: SIGNED_IN },
+  { name: 'GET membership', method: 'GET', path: () => 'membership?search=T-1', expect: SIGNED_IN },
+  { name: 'GET membership/member/{memberId}', method: 'GET', path: (s) => `membership/member/${s.extra.memberId}`, setup: memberScene, expect: SIGNED_IN },
+  { name: 'POST membership/create', method: 'POST', path: () => 'membership/create', setup: memberScene, body: (s) => ({ shopId: s.shopId, numberId: s.extra.freeNumberId, fullName: 'ທ້າວ ສົມພອນ', plates: ['ກຂ 2000'], vehicleType: 'MOTORBIKE', months: 1, method: 'CASH', amount: 60_000 }), expect: STAFF_EDITORS },
+  { name: 'POST membership/renew', method: 'POST', path: () => 'membership/renew', setup: memberScene, body: (s) => ({ memberId: s.extra.memberId, months: 1, method: 'QR', amount: 60_000 }), expect: STAFF_EDITORS },
+  { name: 'POST membership/update', method: 'POST', path: () => 'membership/update', setup: memberScene, body: (s) => ({ id: s.extra.memberId, fullName: 'ນາງ ແກ້ວ' }), expect: STAFF_EDITORS },
+  { name: 'POST membership/replace-card', method: 'POST', path: () => 'membership/replace-card', setup: memberScene, body: (s) => ({ memberId: s.extra.memberId, numberId: s.extra.freeNumberId }), expect: STAFF_EDITORS },
+  { name: 'DELETE membership/{memberId}', method: 'DELETE', path: (s) => `membership/${s.extra.memberId}`, setup: memberScene, expect: STAFF_EDITORS },
+  { name: 'POST membership/number/create', method: 'POST', path: () => 'membership/number/create', body: (s) => ({ shopId: s.shopId, prefix: 'M-', from: 1, to: 20 }), expect: STAFF_EDITORS },
+  { name: 'GET membership/numbers', method: 'GET', path: (s) => `membership/numbers?shopId=${s.shopId}`, expect: SIGNED_IN },
+  { name: 'DELETE membership/number/{numberId}', method: 'DELETE', path: (s) => `membership/number/${s.extra.freeNumberId}`, setup: memberScene, expect: STAFF_EDITORS },
+  { name: 'GET membership/plans', method: 'GET', path: (s) => `membership/plans?shopId=${s.shopId}`, expect: SIGNED_IN },
+  { name: 'GET membership/settings', method: 'GET', path: (s) => `membership/settings?shopId=${s.shopId}`, expect: SIGNED_IN },
+  { name: 'POST membership/settings', method: 'POST', path: () => 'membership/settings', body: (s) => ({ shopId: s.shopId, reminderDays: 3 }), expect: STAFF_EDITORS },
   { name: 'POST membership/report', method: 'POST', path: () => 'membership/report', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   { name: 'POST report/last-action', method: 'POST', path: () => 'report/last-action', body: () => ({ page: 1 }), expect: ADMINS },
   { name: 'GET company', method: 'GET', path: () => 'company', expect: SIGNED_IN },
@@ -198,6 +212,36 @@ async function rollScene(s: Scene) {
     .values({ ...base, kind: 'SHOP', shopId: s.shopId, fromPersonId, quantity: 2 })
     .returning({ id: rollDeliveries.id });
   return { agentId, receiptId: receipt?.id ?? '', deliveryId: delivery?.id ?? '' };
+}
+
+/** Members (issue 14): a member of the scene's shop on card T-1, and a free card T-2. */
+async function memberScene(s: Scene) {
+  const [held, free] = await t.db
+    .insert(memberNumbers)
+    .values([
+      { shopId: s.shopId, number: 'T-1' },
+      { shopId: s.shopId, number: 'T-2' },
+    ])
+    .returning({ id: memberNumbers.id });
+  const [member] = await t.db
+    .insert(members)
+    .values({
+      shopId: s.shopId,
+      numberId: held?.id,
+      number: 'T-1',
+      fullName: 'ທ້າວ ທົດລອງ',
+      plates: ['ກຂ 1000'],
+      plateKeys: ['ກຂ1000'],
+      vehicleType: 'MOTORBIKE',
+      validFrom: '2026-01-01',
+      validUntil: '2099-12-31',
+    })
+    .returning({ id: members.id });
+  await t.db
+    .update(memberNumbers)
+    .set({ status: 'ASSIGNED', memberId: member?.id, everAssigned: new Date() })
+    .where(eq(memberNumbers.id, held?.id ?? ''));
+  return { memberId: member?.id ?? '', freeNumberId: free?.id ?? '' };
 }
 
 /** A promotion the caller may change: an agent's own for their shop, else the platform's. */
