@@ -8,6 +8,7 @@ import { paymentMethodFor, plateKey } from '../bills/bills.mapping.ts';
 import { CANCEL_REASONS, PLATE_SERIES, type ShopTemplate } from './demo.catalog.ts';
 import { ShopClock } from './demo.clock.ts';
 import { type CopyWriter, uuidBytes } from './demo.copy.ts';
+import type { DemoMember, DemoPass } from './demo.members.ts';
 import { Random } from './demo.random.ts';
 import { ROLLUP_METHODS, ShopRollup } from './demo.rollup.ts';
 
@@ -27,7 +28,9 @@ export interface DemoShop {
   evening: string;
   manager: string;
   rules: Map<VehicleType, FeeRule>;
-  members: { id: string; number: string; plate: string }[];
+  members: DemoMember[];
+  /** The members' pass payments, written after the bills. */
+  passes: DemoPass[];
 }
 
 export interface BillCounts {
@@ -122,7 +125,12 @@ export class ShopBills {
   private readonly shopKey: string;
   private readonly shopId: Buffer;
   private readonly staff: Buffer[];
-  private readonly members: { idBytes: Buffer; number: string; plate: PlateBytes }[];
+  private readonly members: {
+    idBytes: Buffer;
+    number: string;
+    plate: PlateBytes;
+    periods: [number, number][];
+  }[];
   private readonly fees = new Map<number, Fee>();
   private readonly secret = new Uint8Array(12);
   readonly today: number;
@@ -149,6 +157,7 @@ export class ShopBills {
       idBytes: uuidBytes(m.id),
       number: m.number,
       plate: plateBytes(m.plate),
+      periods: m.periods,
     }));
     this.rollup = new ShopRollup(this.shopId, this.staff);
     this.number = firstNumber;
@@ -216,8 +225,9 @@ export class ShopBills {
     for (const inAt of this.checkIns(day)) {
       const type = this.types[rng.weighted(this.weights)] ?? 0;
       const typeName = VEHICLE_TYPES[type] ?? 'MOTORBIKE';
-      const member = this.members.length && rng.chance(0.06) ? rng.pick(this.members) : null;
-      const plate = member?.plate ?? this.plate(typeName);
+      // A member's vehicle: free only on a business day one of their passes covers.
+      const regular = this.members.length && rng.chance(0.06) ? rng.pick(this.members) : null;
+      const plate = regular?.plate ?? this.plate(typeName);
       const longStay = rng.chance(0.012);
       const factor = typeName === 'MOTORBIKE' || typeName === 'BICYCLE' ? 1 : t.stay.carFactor;
       const minutes = longStay
@@ -236,6 +246,9 @@ export class ShopBills {
       const cancelAt = cancelled ? Math.min(this.now, inAt + rng.int(60, 900) * 1000) : 0;
       const bizIn = clock.businessDay(inAt);
       const bizOut = clock.businessDay(outAt);
+      const member = regular?.periods.some(([from, until]) => from <= bizIn && bizIn <= until)
+        ? regular
+        : null;
       let fee: Fee | null = null;
       let method = 0;
       if (closed) {

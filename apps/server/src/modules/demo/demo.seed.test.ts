@@ -143,6 +143,62 @@ describe('npm run seed:demo', () => {
     expect((await q<{ n: number }>('select count(*)::int as n from packages'))[0]?.n).toBe(3);
   });
 
+  it('gives every main shop a card pool and members who bought and renewed passes, in the reports', async () => {
+    const pools = await q<{ main: boolean; cards: number; held: number; members: number; live: number }>(
+      `select s.parent_id is null as main, count(distinct n.id)::int as cards,
+              count(distinct n.id) filter (where n.status = 'ASSIGNED')::int as held,
+              count(distinct m.id)::int as members, count(distinct m.id) filter (where m.status <> 'CANCELLED')::int as live
+       from shops s left join member_numbers n on n.shop_id = s.id left join members m on m.shop_id = s.id
+       group by s.id`,
+    );
+    for (const p of pools.filter((x) => x.main && x.members > 0))
+      expect([p.cards, p.held]).toEqual([200, p.live]);
+    expect(pools.filter((x) => !x.main).map((x) => x.members)).toEqual([0, 0]);
+    const statuses = await q<{ status: string }>('select distinct status from members order by 1');
+    expect(statuses.map((x) => x.status)).toEqual(['ACTIVE', 'CANCELLED', 'EXPIRED', 'SUSPENDED']);
+    // Each member: a sale then renewals, periods back to back or after a gap, fee_paid their sum,
+    // the last period their validity; a live member's plates are no other live member's of the shop.
+    const wrong = await q(
+      `select m.id from members m
+       join lateral (select array_agg(p.kind order by p.taken_at) as kinds, sum(p.amount)::int as paid,
+                            max(p.period_until) as until, bool_and(p.business_date <= p.period_from) as ahead
+                     from member_payments p where p.member_id = m.id) p on true
+       where p.kinds[1] <> 'SELL' or 'SELL' = any(p.kinds[2:]) or p.paid <> m.fee_paid
+          or p.until <> m.valid_until or not p.ahead
+          or m.plate_keys <> (select array_agg(upper(regexp_replace(x, '[^[:alnum:]]', '', 'g'))) from unnest(m.plates) x)
+          or exists (select 1 from members o where o.shop_id = m.shop_id and o.id <> m.id
+                       and o.status <> 'CANCELLED' and m.status <> 'CANCELLED' and o.plate_keys && m.plate_keys)`,
+    );
+    expect(wrong).toEqual([]);
+    expect(
+      (await q<{ n: number }>(`select count(*)::int as n from member_payments where kind = 'RENEW'`))[0]?.n,
+    ).toBeGreaterThan(20);
+    const prices = await q<{ vehicle_type: string; pass_1m: number; pass_12m: number }>(
+      `select distinct vehicle_type, pass_1m, pass_12m from price_rules where pass_1m is not null order by 1`,
+    );
+    expect(prices).toEqual([
+      { vehicle_type: 'CAR', pass_1m: 150_000, pass_12m: 1_500_000 },
+      { vehicle_type: 'MOTORBIKE', pass_1m: 60_000, pass_12m: 600_000 },
+    ]);
+    // The passes are in the rollup (report_check above agrees with them), as PASS_CASH and PASS_QR.
+    const [rollup] = await q<{ passes: number; amount: number; methods: string[] }>(
+      `select sum(passes)::int as passes, sum(amount) filter (where method like 'PASS_%')::int as amount,
+              array_agg(distinct method) filter (where method like 'PASS_%') as methods from report_daily`,
+    );
+    const [paid] = await q<{ n: number; amount: number }>(
+      'select count(*)::int as n, sum(amount)::int as amount from member_payments',
+    );
+    expect(rollup).toEqual({ passes: paid?.n, amount: paid?.amount, methods: ['PASS_CASH', 'PASS_QR'] });
+    // A bill carries a member only on a business day one of their passes covers.
+    const outside = await q(
+      `select b.id from bills b where b.member_id is not null and not exists (
+         select 1 from member_payments p where p.member_id = b.member_id
+           and b.business_date between p.period_from and p.period_until)`,
+    );
+    expect(outside).toEqual([]);
+    expect(summary.members).toBeGreaterThan(100);
+  });
+
   it('leaves the shops working: a demo cashier checks a vehicle in with the next number', async () => {
     const { token } = await loginAs(t.app, 'staff-tls-1', DEMO_PASSWORD);
     const [last] = await q<{ hi: number }>(

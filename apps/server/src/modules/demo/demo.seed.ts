@@ -5,6 +5,7 @@ import { ensureFirstAdmin } from '../users/bootstrap.ts';
 import type { BillCounts, DemoShop } from './demo.bills.ts';
 import { TEMPLATES } from './demo.catalog.ts';
 import { loadBills } from './demo.load.ts';
+import { insertDemoPasses } from './demo.members.ts';
 import { seedDemoPackages } from './demo.packages.ts';
 import { seedDemoPromotions } from './demo.promotions.ts';
 import { Random } from './demo.random.ts';
@@ -102,7 +103,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
         { template, code, name, parentId: null, agentId, scale },
         hash,
         null,
-        start,
+        { start, now },
       );
       made.push(main);
       if (template.branch && round % 2 === 0) {
@@ -115,7 +116,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
           agentId,
           scale: scale * 0.4,
         };
-        made.push(await insertDemoShop(client, rng, spec, hash, main.manager, start));
+        made.push(await insertDemoShop(client, rng, spec, hash, main.manager, { start, now }));
         branches++;
       }
       await client.query('commit');
@@ -149,6 +150,11 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     await client.query('select plate_visits_rebuild($1::uuid[])', [made.map((s) => s.id)]);
     await client.query('commit');
     log(`bills written after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    // The members' pass payments, triggers on: each counts into the report rollup as a sale would.
+    await insertDemoPasses(
+      client,
+      made.flatMap((s) => s.passes),
+    );
     if (o.prints !== false) {
       log('recording the print history…');
       const ids = made.map((s) => s.id);
@@ -177,7 +183,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     // What autovacuum would do in time, done now: statistics for the planner, and the visibility
     // map that lets the report and history indexes answer without the table (index-only scans).
     await client.query(
-      'vacuum (analyze) bills, report_daily, report_scope_daily, report_monthly, plate_pairs, plate_visits, audit_events',
+      'vacuum (analyze) bills, report_daily, report_scope_daily, report_monthly, plate_pairs, plate_visits, audit_events, members, member_numbers, member_payments',
     );
     log(`vacuumed and analysed after ${((Date.now() - started) / 1000).toFixed(1)} s`);
     const usersAfter = Number((await client.query('select count(*) from users')).rows[0]?.count ?? 0);

@@ -4,7 +4,8 @@ import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import type pg from 'pg';
 import type { DemoShop } from './demo.bills.ts';
 import { AGENTS, fullRule, QR_BANKS, type ShopTemplate, STAFF_NAMES } from './demo.catalog.ts';
-import type { Random } from './demo.random.ts';
+import { insertDemoMembers, setDemoPassPrices } from './demo.members.ts';
+import { Random } from './demo.random.ts';
 
 /** Demo rows go in with plain SQL: this is a loader, not a request, so nothing is audited. */
 export async function insertUser(
@@ -43,14 +44,17 @@ interface ShopSpec {
   scale: number;
 }
 
-/** One demo shop: the row, its price rules, its staff and members, ready for its bills. */
+/**
+ * One demo shop: the row, its price rules (with pass prices), its staff, and for a main shop its
+ * card pool and members, ready for its bills; the members' payments wait for the bills (DemoShop.passes).
+ */
 export async function insertDemoShop(
   db: pg.ClientBase,
   rng: Random,
   spec: ShopSpec,
   passwordHash: string,
   manager: string | null,
-  validFrom: Date,
+  story: { start: Date; now: Date },
 ): Promise<DemoShop> {
   const t = spec.template;
   const rules = new Map<VehicleType, FeeRule>();
@@ -130,17 +134,15 @@ export async function insertDemoShop(
       { username: `manager-${slug}`, fullName: `ຜູ້ຈັດການ ${spec.code}`, role: 'MANAGER', shopId: row.id },
       passwordHash,
     ));
-  const members: DemoShop['members'] = [];
-  for (let i = 1; i <= (spec.parentId ? 0 : t.members); i++) {
-    const number = `M${String(i).padStart(4, '0')}`;
-    const plate = `ກຂ ${rng.int(1000, 9999)}`;
-    const m = await db.query<{ id: string }>(
-      `insert into members (shop_id, number, full_name, phone, plate, vehicle_type, valid_from, valid_until, fee_paid)
-       values ($1, $2, $3, $4, $5, 'MOTORBIKE', $6, now() + interval '60 days', 100000) returning id`,
-      [row.id, number, rng.pick(STAFF_NAMES), `0207${rng.int(1_000_000, 9_999_999)}`, plate, validFrom],
-    );
-    members.push({ id: m.rows[0]?.id ?? '', number, plate });
-  }
+  await setDemoPassPrices(db, row.id);
+  const { members, passes } = spec.parentId
+    ? { members: [], passes: [] }
+    : await insertDemoMembers(db, new Random(rng.int(1, 2 ** 31)), row.id, t.members, {
+        ...story,
+        hours: { timezone: DEFAULT_TIMEZONE, openShop: t.openShop, closeShop: t.closeShop },
+        staff: [morning, evening, managerId],
+        qr: t.qr,
+      });
   return {
     id: row.id,
     seq: row.seq,
@@ -155,5 +157,6 @@ export async function insertDemoShop(
     manager: managerId,
     rules,
     members,
+    passes,
   };
 }
