@@ -101,7 +101,6 @@ test.describe('the drawer at 375 px', () => {
 test('every /app screen of the specification is registered and titled in Lao', async ({ page }) => {
   await signIn(page);
   const placeholders: Array<[string, string]> = [
-    ['/app/report/bill/members', 'ລູກຄ້າສະມາຊິກ'],
     ['/app/accounting', 'ລາຍງານການເງິນ'],
     ['/app/compensation', 'ຄ່າຕອບແທນ'],
     ['/app/news', 'ປະກາດຂ່າວສານ'],

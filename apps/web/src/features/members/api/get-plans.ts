@@ -7,6 +7,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../../lib/api-client';
 import { memberKeys } from './keys';
 
+const NO_PLANS: PassPlan[] = [];
+
+/** The shop's plans, the same empty list until they load (effects may depend on it). */
+export function useShopPlans(shopId: string | null, enabled = true): PassPlan[] {
+  return usePlans(shopId, enabled).data ?? NO_PLANS;
+}
+
 /** GET /v1/membership/plans?shopId=: the pass prices of the shop's rules (staff: their shop). */
 export function usePlans(shopId: string | null, enabled = true) {
   return useQuery({

@@ -11,7 +11,7 @@ import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
-import { toast } from '../../../components/feedback/toast-store';
+import { SHORT_TOAST_DURATION_MS, toast } from '../../../components/feedback/toast-store';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 import { ShopPicker } from '../../../components/shop-picker/shop-picker';
 import { messageText } from '../../../lib/i18n';
@@ -72,7 +72,10 @@ export function NumbersDialog({
       const r = envelope.data;
       if (r) {
         const text = t('numbers.created', { count: r.created });
-        toast.success(r.skipped > 0 ? `${text} ${t('numbers.skipped', { count: r.skipped })}` : text);
+        toast.success(
+          r.skipped > 0 ? `${text} ${t('numbers.skipped', { count: r.skipped })}` : text,
+          SHORT_TOAST_DURATION_MS,
+        );
       }
       onClose();
     } catch (error) {

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { type Column, DataTable } from '../../../components/data-table';
 import { handleError } from '../../../components/feedback/handle-response';
-import { toast } from '../../../components/feedback/toast-store';
+import { SHORT_TOAST_DURATION_MS, toast } from '../../../components/feedback/toast-store';
 import { FilterSelect } from '../../../components/filters/filter-select';
 import { SearchField } from '../../../components/filters/search-field';
 import { EmptyState } from '../../../components/states';
@@ -61,7 +61,10 @@ export function NumbersTab({
     try {
       const envelope = await remove.mutateAsync(row.id);
       const outcome = envelope.data?.outcome;
-      toast.success(t(outcome === 'RETIRED' ? 'numbers.retired' : 'numbers.removed', { number: row.number }));
+      toast.success(
+        t(outcome === 'RETIRED' ? 'numbers.retired' : 'numbers.removed', { number: row.number }),
+        SHORT_TOAST_DURATION_MS,
+      );
     } catch (error) {
       handleError(error);
     }

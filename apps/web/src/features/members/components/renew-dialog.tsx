@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Fact, Facts } from '../../../components/facts';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
-import { usePlans } from '../api/get-plans';
+import { useShopPlans } from '../api/get-plans';
 import { useRenewPass } from '../api/save-member';
 import { checkRenew, planPrice, SALE_FIELDS, type SaleValues } from '../member-forms';
 import { useShopDay } from '../use-shop-day';
@@ -34,7 +34,7 @@ export function RenewDialog({
   const renew = useRenewPass();
   const open = member !== null;
   const shopId = member?.shopId ?? null;
-  const plans = usePlans(shopId, open).data ?? [];
+  const plans = useShopPlans(shopId, open);
   const day = useShopDay(shopId);
   const vehicleType = member?.vehicleType ?? 'MOTORBIKE';
   const [values, setValues] = useState<SaleValues>({ months: '1', method: 'CASH', amount: '' });

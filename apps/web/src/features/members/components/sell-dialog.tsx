@@ -12,7 +12,7 @@ import { handleResponse } from '../../../components/feedback/handle-response';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 import { ShopPicker } from '../../../components/shop-picker/shop-picker';
 import { messageText } from '../../../lib/i18n';
-import { usePlans } from '../api/get-plans';
+import { useShopPlans } from '../api/get-plans';
 import { useSellPass } from '../api/save-member';
 import { checkSell, planPrice, SELL_FIELDS, type SellField, type SellValues } from '../member-forms';
 import { useShopDay } from '../use-shop-day';
@@ -66,7 +66,7 @@ export function SellDialog({
   const shop = watch('shopId') || null;
   const vehicleType = watch('vehicleType');
   const sale = { months: watch('months'), method: watch('method'), amount: watch('amount') };
-  const plans = usePlans(shop, open && !!shop).data ?? [];
+  const plans = useShopPlans(shop, open && !!shop);
   const day = useShopDay(shop);
   const price = planPrice(plans, vehicleType, Number(sale.months));
   // A new vehicle type or the plans arriving: the amount is that length's price again.
