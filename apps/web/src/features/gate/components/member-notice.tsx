@@ -21,7 +21,7 @@ export function MemberNotice({ member }: { member: GateMember }) {
   };
   if (member.state === 'VALID')
     return (
-      <Alert severity="success" data-testid="gate-member" data-state={member.state} sx={{ mt: 1 }}>
+      <Alert severity="success" data-testid="gate-member-notice" data-state={member.state} sx={{ mt: 1 }}>
         {t('member.valid', values)}
         <br />
         <strong>
@@ -30,7 +30,7 @@ export function MemberNotice({ member }: { member: GateMember }) {
       </Alert>
     );
   return (
-    <Alert severity="warning" data-testid="gate-member" data-state={member.state} sx={{ mt: 1 }}>
+    <Alert severity="warning" data-testid="gate-member-notice" data-state={member.state} sx={{ mt: 1 }}>
       {t(`member.${member.state}`, values)}
     </Alert>
   );
