@@ -10,7 +10,7 @@ import type {
 } from '@parking-hub/contracts/members';
 import { addDays, addMonths } from '@parking-hub/contracts/members';
 import { type MessageKey, translate } from '@parking-hub/contracts/messages';
-import { and, eq } from 'drizzle-orm';
+import { type AnyColumn, and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
@@ -28,6 +28,8 @@ import {
   type TestApp,
   unique,
 } from '../../test/harness.ts';
+import { shopScope } from '../shops/shops.scope.ts';
+import { pageOfMembers } from './members.list.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -36,7 +38,6 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const lo = (key: MessageKey, params: Record<string, string | number> = {}) => translate('lo', key, params);
-const INVALID = lo('errors.invalidInput');
 
 const post = <T>(path: string, token: string, body: unknown) => call<T>(t.app, 'POST', path, { token, body });
 const get = <T>(path: string, token: string) => call<T>(t.app, 'GET', path, { token });
@@ -798,6 +799,16 @@ describe('GET /v1/membership', () => {
     expect(await search('ກຂ 1')).toEqual(['K-1 ສາຂາ']);
     expect(await search('ກຂ 1', s.admin.token)).toEqual(expect.arrayContaining(['K-1 ສາຂາ', 'K-1 ຮ້ານ B']));
     expect(await search('100%_')).toEqual([]);
+    // A search the planner expects many matches of is paged in list order: the same answers.
+    const admin = { ...s.admin, fullName: 'a', sessionId: 'x', role: 'ADMIN' as const };
+    for (const q of ['ສົມພອນ', 'k-', '020 7777', 'ກຂ 1', 'somph'])
+      for (const offset of [0, 1, 3]) {
+        const f = { shop: null, few: false, search: q, scope: (c: AnyColumn) => shopScope(admin, c) };
+        const sorted = await pageOfMembers(t.db, f, 2, offset, Number.POSITIVE_INFINITY);
+        const inOrder = await pageOfMembers(t.db, f, 2, offset, -1);
+        expect(inOrder.total).toBe(sorted.total);
+        expect(inOrder.rows.map((r) => r.id)).toEqual(sorted.rows.map((r) => r.id));
+      }
   });
 
   it('pages the same rows from either end', async () => {

@@ -435,6 +435,7 @@ export async function listMembers(db: Db, ctx: AuthedContext, query: ListMembers
       search: query.search,
       status: query.status,
       expiringWithin: query.expiringWithin,
+      few: !!shop || ctx.actor.role === 'MANAGER',
     },
     pageSize,
     pageOffset({ page, pageSize }),
