@@ -143,11 +143,12 @@ test.describe
       });
       await expect(form.getByTestId('sale-months-1')).toContainText('32,000 ₭');
       await expect(form.getByTestId('sale-months-6')).toContainText('ບໍ່ມີລາຄາ');
-      await expect(form.getByTestId('sale-amount')).toHaveValue('32000');
+      await expect(form.getByTestId('sale-amount')).toHaveValue('32,000');
       await expect(form.getByTestId('sale-period')).toHaveText(
         `ບັດໃຊ້ໄດ້ແຕ່ ${day(first.from)} ຫາ ${day(first.until)}`,
       );
       await expectNoHorizontalOverflow(page);
+      await toastsGone(page);
       await expectSeen(form.getByTestId('sell-save'));
       await form.getByTestId('sell-save').click();
 
@@ -171,6 +172,7 @@ test.describe
         'aria-label',
         'M-0001',
       );
+      await toastsGone(page);
       await expectSeen(page.getByTestId('done-close'));
       await page.getByTestId('done-close').click();
 
@@ -190,7 +192,7 @@ test.describe
       await row.getByTestId('member-renew').click();
       const renew = page.getByTestId('renew-form');
       await renew.getByTestId('sale-months-3').click();
-      await expect(renew.getByTestId('sale-amount')).toHaveValue('90000');
+      await expect(renew.getByTestId('sale-amount')).toHaveValue('90,000');
       await renew.getByTestId('sale-method-QR').click();
       await expect(renew.getByTestId('sale-new-until')).toHaveText(day(renewed.until));
       await expectNoHorizontalOverflow(page);
@@ -267,7 +269,7 @@ test.describe
         phone: '020 7777 8888',
         plate: 'ຄງ 5678',
       });
-      await expect(form.getByTestId('sale-amount')).toHaveValue('32000');
+      await expect(form.getByTestId('sale-amount')).toHaveValue('32,000');
       await form.getByTestId('sell-save').click();
       await expect(page.getByTestId('done-until')).toHaveText(day(first.until));
       await expect.poll(() => prints(page)).toBe(1);
@@ -295,10 +297,20 @@ test.describe
       await page.goto('/app/gate');
       await page.getByTestId('gate-plate').fill('ຄງ 5678');
       await page.getByTestId('gate-in-MOTORBIKE').click();
-      const notice = page.getByTestId('gate-last-ticket').locator('[data-testid="gate-member"][data-state]');
+      const notice = page.getByTestId('gate-last-ticket').getByTestId('gate-member-notice');
       await expect(notice).toHaveAttribute('data-state', 'VALID');
       await expect(notice).toContainText(`ສະມາຊິກ: ທ້າວ ບຸນມີ, ໝົດອາຍຸວັນທີ ${day(second.until)}`);
       await expect(notice).toContainText('0 ₭ · ສະມາຊິກ');
+      const bills = await withDb(
+        async (c) =>
+          (
+            await c.query('select member_number from bills where shop_id = $1 and plate = $2', [
+              shop.shopId,
+              'ຄງ 5678',
+            ])
+          ).rows,
+      );
+      expect(bills).toEqual([{ member_number: 'M-0003' }]); // the stay is the member's
       await toastsGone(page);
       await expectSeen(notice);
       await expectNoHorizontalOverflow(page);

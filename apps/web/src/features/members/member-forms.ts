@@ -23,6 +23,11 @@ export type Checked<B, F extends string> =
 /** '32,000' and ' 32 000 ' are 32000: people type kip with separators. Empty stays empty. */
 export const cleanNumber = (text: string) => text.replace(/[,\s]/g, '');
 
+const grouping = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** A price as the amount box shows it ('32,000'); empty for no price. */
+export const amountText = (price: number | null) => (price === null ? '' : grouping.format(price));
+
 const blankToNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
 function check<B, F extends string>(

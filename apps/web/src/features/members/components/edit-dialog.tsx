@@ -17,6 +17,7 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 import { messageText } from '../../../lib/i18n';
 import { useUpdateMember } from '../api/save-member';
 import { checkEdit, EDIT_FIELDS, type EditField, type EditValues, editValuesOf } from '../member-forms';
+import { FORM_IN_DIALOG } from './form-in-dialog';
 import { MemberFields } from './member-fields';
 
 /** A manager's edit of a member: details, the period's dates, suspend or reactivate. */
@@ -60,7 +61,7 @@ export function EditDialog({ member, onClose }: { member: Member | null; onClose
       maxWidth="sm"
     >
       {member && (
-        <form onSubmit={submit} noValidate data-testid="edit-form">
+        <form onSubmit={submit} noValidate data-testid="edit-form" style={FORM_IN_DIALOG}>
           <DialogTitle id="edit-title">{t('edit.title', { number: member.number })}</DialogTitle>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>

@@ -50,9 +50,8 @@ function Payments({ detail, onReprint }: { detail: MemberDetail; onReprint: (p: 
             <Typography sx={{ fontWeight: 600 }}>
               {t(`kind.${p.kind}`)} · {t('months', { count: p.months })} ·{' '}
               <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
-                {formatKip(p.amount)}
-              </Box>{' '}
-              ({t(`method.${p.method}`)})
+                {formatKip(p.amount)} ({t(`method.${p.method}`)})
+              </Box>
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {showDay(p.periodFrom)} – {showDay(p.periodUntil)}

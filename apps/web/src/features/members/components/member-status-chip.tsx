@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 const MEMBER_COLORS = {
   ACTIVE: 'success',
   EXPIRED: 'error',
-  SUSPENDED: 'warning',
+  // The theme's warning is red, as is an ended pass: a suspended one is grey, filled.
+  SUSPENDED: 'default',
   CANCELLED: 'default',
 } as const satisfies Record<MemberStatus, string>;
 

@@ -97,6 +97,8 @@ export function MembersTab({
   const memberOf = (kind: Exclude<MemberAction, 'card'>) =>
     open && open.kind === kind && 'member' in open ? open.member : null;
 
+  // The shop says something only when the page holds more than one.
+  const severalShops = new Set(query.data?.data?.map((m) => m.shopId)).size > 1;
   const columns: Column<Member>[] = [
     {
       key: 'member',
@@ -131,7 +133,12 @@ export function MembersTab({
       header: t('fields.plates'),
       render: (m) => (
         <Box component="span" sx={{ fontWeight: 600 }} data-testid="member-plates-text">
-          {m.plates.join(', ')}
+          {m.plates.map((plate, i) => (
+            <Box component="span" key={plate} sx={{ whiteSpace: 'nowrap' }}>
+              {i > 0 && ', '}
+              {plate}
+            </Box>
+          ))}
         </Box>
       ),
     },
@@ -140,9 +147,7 @@ export function MembersTab({
       header: t('fields.vehicleType'),
       render: (m) => (m.vehicleType ? t(`common:vehicles.${m.vehicleType}`) : '—'),
     },
-    ...(pickShop && !values.shopId
-      ? [{ key: 'shop', header: t('fields.shop'), render: (m: Member) => m.shopName }]
-      : []),
+    ...(severalShops ? [{ key: 'shop', header: t('fields.shop'), render: (m: Member) => m.shopName }] : []),
     {
       key: 'until',
       header: t('fields.validUntil'),

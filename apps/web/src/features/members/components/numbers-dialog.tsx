@@ -24,6 +24,7 @@ import {
   type NumbersField,
   type NumbersValues,
 } from '../member-forms';
+import { FORM_IN_DIALOG } from './form-in-dialog';
 
 const EMPTY: NumbersValues = {
   shopId: '',
@@ -108,7 +109,7 @@ export function NumbersDialog({
       fullWidth
       maxWidth="sm"
     >
-      <form onSubmit={submit} noValidate data-testid="numbers-form">
+      <form onSubmit={submit} noValidate data-testid="numbers-form" style={FORM_IN_DIALOG}>
         <DialogTitle id="numbers-title">{t('numbers.title')}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -3,7 +3,9 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type MemberNumberRow, NUMBER_STATUSES, type NumberStatus } from '@parking-hub/contracts/members';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +47,7 @@ export function NumbersTab({
   pickShop: boolean;
 }) {
   const { t } = useTranslation(['members', 'common']);
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const [creating, setCreating] = useState(false);
   const remove = useDeleteNumber();
   const status = (NUMBER_STATUSES as readonly string[]).includes(values.numberStatus)
@@ -70,39 +73,49 @@ export function NumbersTab({
     }
   };
 
-  const columns: Column<MemberNumberRow>[] = [
-    {
-      key: 'number',
-      header: t('fields.number'),
-      primary: true,
-      render: (n) => (
-        <Typography component="span" sx={{ fontWeight: 700 }} data-testid="pool-number">
-          {n.number}
-        </Typography>
-      ),
-    },
-    { key: 'status', header: t('fields.status'), render: (n) => <NumberStatusChip status={n.status} /> },
-    { key: 'holder', header: t('numbers.holder'), render: (n) => n.memberName ?? '—' },
-    { key: 'created', header: t('numbers.createdAt'), render: (n) => formatDate(n.createdAt) },
-    {
-      key: 'actions',
-      header: '',
-      actions: true,
-      align: 'right',
-      render: (n) =>
-        deletableNumber(n.status) ? (
-          <ConfirmButton
-            icon={<DeleteOutline />}
-            color="error"
-            title={t('numbers.delete', { number: n.number })}
-            text={t(n.used ? 'numbers.deleteRetires' : 'numbers.deleteRemoves')}
-            confirmText={t('common:actions.delete')}
-            onConfirm={() => drop(n)}
-            data-testid="pool-delete"
-          />
-        ) : null,
-    },
-  ];
+  const remover = (n: MemberNumberRow) =>
+    deletableNumber(n.status) ? (
+      <ConfirmButton
+        icon={<DeleteOutline />}
+        color="error"
+        title={t('numbers.delete', { number: n.number })}
+        text={t(n.used ? 'numbers.deleteRetires' : 'numbers.deleteRemoves')}
+        confirmText={t('common:actions.delete')}
+        onConfirm={() => drop(n)}
+        data-testid="pool-delete"
+      />
+    ) : null;
+  const number = (n: MemberNumberRow) => (
+    <Typography component="span" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="pool-number">
+      {n.number}
+    </Typography>
+  );
+  // A pool holds hundreds of cards: on a phone each is one line (number, state, holder, delete).
+  const columns: Column<MemberNumberRow>[] = phone
+    ? [
+        {
+          key: 'number',
+          header: t('fields.number'),
+          primary: true,
+          render: (n) => (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 40, fontWeight: 400 }}>
+              {number(n)}
+              <NumberStatusChip status={n.status} />
+              <Typography variant="body2" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} noWrap>
+                {n.memberName}
+              </Typography>
+              {remover(n)}
+            </Box>
+          ),
+        },
+      ]
+    : [
+        { key: 'number', header: t('fields.number'), render: number },
+        { key: 'status', header: t('fields.status'), render: (n) => <NumberStatusChip status={n.status} /> },
+        { key: 'holder', header: t('numbers.holder'), render: (n) => n.memberName ?? '—' },
+        { key: 'created', header: t('numbers.createdAt'), render: (n) => formatDate(n.createdAt) },
+        { key: 'actions', header: '', align: 'right', render: remover },
+      ];
 
   const filtered = !!(values.q || status);
   return (

@@ -2,17 +2,21 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type Member, type PassReceipt, passPeriod } from '@parking-hub/contracts/members';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Fact, Facts } from '../../../components/facts';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
+import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { useShopPlans } from '../api/get-plans';
 import { useRenewPass } from '../api/save-member';
-import { checkRenew, planPrice, SALE_FIELDS, type SaleValues } from '../member-forms';
+import { amountText, checkRenew, planPrice, SALE_FIELDS, type SaleValues } from '../member-forms';
 import { useShopDay } from '../use-shop-day';
 import { fieldErrors } from './field-errors';
+import { FORM_IN_DIALOG } from './form-in-dialog';
 import { PassUntil } from './pass-until';
 import { SaleDone } from './sale-done';
 import { SaleFields } from './sale-fields';
@@ -31,6 +35,8 @@ export function RenewDialog({
   print: PrintInput;
 }) {
   const { t } = useTranslation(['members', 'common']);
+  // At the counter on a phone the sale takes the whole screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const renew = useRenewPass();
   const open = member !== null;
   const shopId = member?.shopId ?? null;
@@ -46,7 +52,7 @@ export function RenewDialog({
     if (!member) return;
     const months = member.planMonths ?? 1;
     const price = planPrice(plans, member.vehicleType ?? 'MOTORBIKE', months);
-    setValues({ months: String(months), method: 'CASH', amount: price === null ? '' : String(price) });
+    setValues({ months: String(months), method: 'CASH', amount: amountText(price) });
     setErrors({});
   }, [member, plans]);
   useEffect(() => {
@@ -79,13 +85,15 @@ export function RenewDialog({
       aria-labelledby="renew-title"
       fullWidth
       maxWidth="sm"
+      fullScreen={phone}
+      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
       data-testid="renew-dialog"
     >
       <DialogTitle id="renew-title">{t('renew.title', { number: member.number })}</DialogTitle>
       {done ? (
         <SaleDone receipt={done} timeZone={day.timeZone} print={print} onClose={onClose} />
       ) : (
-        <form onSubmit={submit} noValidate data-testid="renew-form">
+        <form onSubmit={submit} noValidate data-testid="renew-form" style={FORM_IN_DIALOG}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Facts columns={{ xs: '1fr 1fr', sm: 'repeat(3, 1fr)' }}>

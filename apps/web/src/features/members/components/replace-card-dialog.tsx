@@ -12,6 +12,7 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 import { messageText } from '../../../lib/i18n';
 import { useReplaceCard } from '../api/save-member';
 import { fieldErrors } from './field-errors';
+import { FORM_IN_DIALOG } from './form-in-dialog';
 import { NumberPicker } from './number-picker';
 
 /** A lost or broken card: the member moves to a new free number, the old one is marked lost. */
@@ -53,7 +54,7 @@ export function ReplaceCardDialog({
   const busy = replace.isPending;
   return (
     <Dialog open onClose={() => !busy && onClose()} aria-labelledby="replace-title" fullWidth maxWidth="xs">
-      <form onSubmit={submit} noValidate data-testid="replace-form">
+      <form onSubmit={submit} noValidate data-testid="replace-form" style={FORM_IN_DIALOG}>
         <DialogTitle id="replace-title">{t('replace.title', { number: member.number })}</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>

@@ -27,10 +27,30 @@ import { showDay } from '../member-format';
 
 const PAGE_SIZE = 50;
 
-/** The per-member table: who, then the visits and money (in view on a phone), then the rest. */
+/**
+ * The per-member table: the card, then the visits and money (in view on a phone, beside the
+ * sticky card number), then who and the rest. A member who never came has the card number in
+ * red and a chip by the name.
+ */
 function reportColumns(t: TFunction, withShop: boolean): ReportColumn<MembersReportRow>[] {
   return [
-    { key: 'number', header: t('fields.number'), value: (r) => r.number },
+    {
+      key: 'number',
+      header: t('fields.number'),
+      value: (r) => r.number,
+      render: (r) => (
+        <Box
+          component="span"
+          sx={r.visits === 0 ? { color: 'error.main', fontWeight: 700 } : undefined}
+          data-never={r.visits === 0 || undefined}
+        >
+          {r.number}
+        </Box>
+      ),
+    },
+    { key: 'visits', header: t('report.visits'), kind: 'count', value: (r) => r.visits },
+    { key: 'passAmount', header: t('report.passAmount'), kind: 'money', value: (r) => r.passAmount },
+    { key: 'passesSold', header: t('report.passesSold'), kind: 'count', value: (r) => r.passesSold },
     {
       key: 'fullName',
       header: t('fields.fullName'),
@@ -44,9 +64,6 @@ function reportColumns(t: TFunction, withShop: boolean): ReportColumn<MembersRep
         </Box>
       ),
     },
-    { key: 'visits', header: t('report.visits'), kind: 'count', value: (r) => r.visits },
-    { key: 'passAmount', header: t('report.passAmount'), kind: 'money', value: (r) => r.passAmount },
-    { key: 'passesSold', header: t('report.passesSold'), kind: 'count', value: (r) => r.passesSold },
     {
       key: 'lastVisitAt',
       header: t('report.lastVisit'),
@@ -157,8 +174,8 @@ export function ReportTab({ params, title }: { params: ReportParams; title: stri
     shopName ? t('reports:heading.shop', { name: shopName }) : t('reports:heading.allShops'),
     t('reports:heading.period', { from: dayLabel(body.from), to: dayLabel(body.to) }),
   ];
-  const columns = reportColumns(t, params.pickShop && !params.shopId);
   const data = query.data;
+  const columns = reportColumns(t, new Set(data?.rows.map((r) => r.shopId)).size > 1);
   const ready = data !== undefined && (data.rows.length > 0 || data.totals.active > 0);
   const sheets = (d: MembersReport) => [
     toSheet(t('report.table'), heading, columns, d.rows, {
@@ -224,7 +241,16 @@ export function ReportTab({ params, title }: { params: ReportParams; title: stri
   return (
     <Box sx={{ minWidth: 0 }}>
       <ReportPrintHeader lines={heading} />
-      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2, '@media print': { display: 'none' } }}>
+      <Box
+        sx={{
+          display: 'flex',
+          gap: 1,
+          flexWrap: 'wrap',
+          mb: 2,
+          justifyContent: { md: 'flex-end' },
+          '@media print': { display: 'none' },
+        }}
+      >
         <ExportButtons sheets={ready && data ? () => sheets(data) : null} fileName={file} />
       </Box>
       <ReportToolbar params={params} byClosing={false} />

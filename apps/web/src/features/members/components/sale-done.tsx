@@ -57,7 +57,15 @@ export function SaleDone({
         </Typography>
       </DialogContent>
       <DialogActions
-        sx={{ px: 3, pb: 2, flexWrap: 'wrap', gap: 1, '& > :not(style) ~ :not(style)': { ml: 0 } }}
+        sx={{
+          px: 3,
+          pb: 2,
+          display: 'grid',
+          gap: 1,
+          // Two by two on a phone (both rolls, then the card and close); one row from a tablet up.
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'auto auto auto 1fr auto' },
+          '& > :not(style) ~ :not(style)': { ml: 0 },
+        }}
       >
         {(['58', '80'] as const).map((paper) => (
           <Button
@@ -78,7 +86,7 @@ export function SaleDone({
         >
           {t('actions.printCard')}
         </Button>
-        <Box sx={{ flex: 1 }} />
+        <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
         <Button variant="contained" onClick={onClose} data-testid="done-close">
           {t('common:actions.close')}
         </Button>

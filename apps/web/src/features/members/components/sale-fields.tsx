@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { showDay } from '../member-format';
-import { planPrice, type SaleValues } from '../member-forms';
+import { amountText, planPrice, type SaleValues } from '../member-forms';
 
 /**
  * What a sale or a renewal asks: the length (each with the shop's price for the vehicle type),
@@ -39,7 +39,7 @@ export function SaleFields({
   const price = planPrice(plans, vehicleType, months);
   const choose = (m: number) => {
     const p = planPrice(plans, vehicleType, m);
-    onChange({ months: String(m), amount: p === null ? '' : String(p) });
+    onChange({ months: String(m), amount: amountText(p) });
   };
   return (
     <>

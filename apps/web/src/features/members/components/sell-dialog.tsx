@@ -2,7 +2,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type PassReceipt, passPeriod } from '@parking-hub/contracts/members';
 import { useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -10,12 +12,21 @@ import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
+import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ShopPicker } from '../../../components/shop-picker/shop-picker';
 import { messageText } from '../../../lib/i18n';
 import { useShopPlans } from '../api/get-plans';
 import { useSellPass } from '../api/save-member';
-import { checkSell, planPrice, SELL_FIELDS, type SellField, type SellValues } from '../member-forms';
+import {
+  amountText,
+  checkSell,
+  planPrice,
+  SELL_FIELDS,
+  type SellField,
+  type SellValues,
+} from '../member-forms';
 import { useShopDay } from '../use-shop-day';
+import { FORM_IN_DIALOG } from './form-in-dialog';
 import { MemberFields } from './member-fields';
 import { NumberPicker } from './number-picker';
 import { SaleDone } from './sale-done';
@@ -52,6 +63,8 @@ export function SellDialog({
   print: PrintInput;
 }) {
   const { t } = useTranslation(['members', 'common']);
+  // At the counter on a phone the sale takes the whole screen.
+  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const sell = useSellPass();
   const [done, setDone] = useState<PassReceipt | null>(null);
   const form = useForm<SellValues>({ defaultValues: EMPTY });
@@ -72,7 +85,7 @@ export function SellDialog({
   // A new vehicle type or the plans arriving: the amount is that length's price again.
   useEffect(() => {
     const p = planPrice(plans, vehicleType, Number(form.getValues('months')));
-    setValue('amount', p === null ? '' : String(p));
+    setValue('amount', amountText(p));
   }, [plans, vehicleType, setValue, form]);
 
   const submit = handleSubmit(async (values) => {
@@ -103,13 +116,15 @@ export function SellDialog({
       aria-labelledby="sell-title"
       fullWidth
       maxWidth="sm"
+      fullScreen={phone}
+      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
       data-testid="sell-dialog"
     >
       <DialogTitle id="sell-title">{t('sell.title')}</DialogTitle>
       {done ? (
         <SaleDone receipt={done} timeZone={day.timeZone} print={print} onClose={onClose} />
       ) : (
-        <form onSubmit={submit} noValidate data-testid="sell-form">
+        <form onSubmit={submit} noValidate data-testid="sell-form" style={FORM_IN_DIALOG}>
           <DialogContent>
             <Stack spacing={2} sx={{ pt: 1 }}>
               {!shopId && (

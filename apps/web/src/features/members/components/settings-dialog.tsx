@@ -16,6 +16,7 @@ import { ErrorState } from '../../../components/states';
 import { messageText } from '../../../lib/i18n';
 import { useMembershipSettings, useSaveMembershipSettings } from '../api/get-plans';
 import { fieldErrors } from './field-errors';
+import { FORM_IN_DIALOG } from './form-in-dialog';
 
 /** A shop's member settings (managers and above): staff may sell passes; days of the reminder. */
 export function SettingsDialog({
@@ -67,7 +68,7 @@ export function SettingsDialog({
       fullWidth
       maxWidth="xs"
     >
-      <form onSubmit={submit} noValidate data-testid="settings-form">
+      <form onSubmit={submit} noValidate data-testid="settings-form" style={FORM_IN_DIALOG}>
         <DialogTitle id="settings-title">{t('settings.title')}</DialogTitle>
         <DialogContent>
           {shopName && (

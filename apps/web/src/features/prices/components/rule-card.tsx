@@ -9,6 +9,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { PriceRule } from '@parking-hub/contracts/prices';
 import { CORE_VEHICLE_TYPES } from '@parking-hub/contracts/vehicles';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
 import { handleError, handleResponse } from '../../../components/feedback/handle-response';
@@ -58,7 +59,16 @@ export function RuleCard({
         <RuleSentence rule={rule} sx={{ fontSize: '1.05rem' }} data-testid="rule-text" />
         {passes.length > 0 && (
           <Typography variant="body2" sx={{ mt: 1 }} data-testid="rule-passes">
-            {t('card.passes')} {passes.join(' · ')}
+            {t('card.passes')}{' '}
+            {passes.map((phrase, i) => (
+              // Each length and its price stay on one line; lines break between them.
+              <Fragment key={phrase}>
+                {i > 0 && ' · '}
+                <Box component="span" sx={{ display: 'inline-block' }}>
+                  {phrase}
+                </Box>
+              </Fragment>
+            ))}
           </Typography>
         )}
         <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 1.5 }}>
