@@ -175,6 +175,7 @@ test.describe
       await toastsGone(page);
       await expectSeen(page.getByTestId('done-close'));
       await page.getByTestId('done-close').click();
+      await expect(page.getByTestId('sale-done')).toBeHidden(); // the dialog has faded out
 
       const row = memberRow(page, 'M-0001');
       await expect(row.getByTestId('member-name')).toHaveText('ນາງ ແກ້ວ ມະນີ');
@@ -203,6 +204,7 @@ test.describe
       await expect.poll(() => prints(page)).toBe(3);
       await expect(page.getByTestId('pass-receipt')).toContainText('ໃບຮັບເງິນ ຕໍ່ອາຍຸບັດສະມາຊິກ');
       await page.getByTestId('done-close').click();
+      await expect(page.getByTestId('sale-done')).toBeHidden(); // the dialog has faded out
       await expect(row.getByTestId('member-until')).toContainText(day(renewed.until));
 
       // Edit the name and add a plate.
@@ -274,6 +276,7 @@ test.describe
       await expect(page.getByTestId('done-until')).toHaveText(day(first.until));
       await expect.poll(() => prints(page)).toBe(1);
       await page.getByTestId('done-close').click();
+      await expect(page.getByTestId('sale-done')).toBeHidden(); // the dialog has faded out
 
       const row = memberRow(page, 'M-0003');
       await row.getByTestId('member-renew').click();
@@ -285,6 +288,7 @@ test.describe
       await expect(page.getByTestId('done-until')).toHaveText(day(second.until));
       await expect.poll(() => prints(page)).toBe(2);
       await page.getByTestId('done-close').click();
+      await expect(page.getByTestId('sale-done')).toBeHidden(); // the dialog has faded out
       await expect(row.getByTestId('member-until')).toContainText(day(second.until));
       // Staff neither edit nor cancel.
       await row.getByTestId('member-more').click();
