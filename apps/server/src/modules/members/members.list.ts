@@ -120,9 +120,9 @@ const MANY = 5000;
 
 /**
  * The count and the ids of the page, then the page's rows. The page: in list order
- * (members_list_idx, each entry tested there: index-only), from the nearer end (a page past the
- * middle of the planner's estimate is read backwards once the count is known, so the last page is
- * as quick as the first; before it, count and page run side by side on two connections); or, for
+ * (members_list_idx, each entry tested there: index-only), side by side with the count on two
+ * connections, or, for a page near the end of the planner's estimate, backwards once the count is
+ * known (so the last page is as quick as the first); or, for
  * a search over many shops that the planner expects few matches of, out of all its matches (found
  * by trigrams and plates, then sorted), since walking the list order for a rare match reads it all.
  */
@@ -155,7 +155,8 @@ export async function pageOfMembers(
     );
   let total: number;
   let ids: { id: string }[];
-  if (!sorted && offset > guess / 2) {
+  // Past three quarters, reading backwards after the count beats reading forwards beside it.
+  if (!sorted && offset > guess * 0.75) {
     total = (await count()).rows[0]?.n ?? 0;
     const take = Math.min(limit, total - offset);
     if (take <= 0) return { rows: [], total };
