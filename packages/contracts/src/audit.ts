@@ -89,6 +89,16 @@ export const AUDIT_ACTIONS = [
   'package.deactivate',
   'fee.create',
   'fee.update',
+  'membership.number_create',
+  'membership.number_remove',
+  'membership.number_retire',
+  'membership.sell',
+  'membership.renew',
+  'membership.update',
+  'membership.replace_card',
+  'membership.cancel',
+  'membership.settings',
+  'membership.expire',
 ] as const;
 export const AUDIT_ENTITIES = [
   'user',
@@ -105,4 +115,6 @@ export const AUDIT_ENTITIES = [
   'promotion_cap',
   'package',
   'fee',
+  'member',
+  'member_number',
 ] as const;
