@@ -126,15 +126,18 @@ export type CreateBillBody = z.infer<typeof createBillBodySchema>;
 /**
  * What the gate found of a member at check-in (issue 14): the card number typed, or else the
  * plate. Only VALID makes the stay free (the bill carries the member); any other state leaves a
- * normal bill and is told to the staff so they can say why the customer pays.
+ * normal bill and is told to the staff so they can say why the customer pays. OTHER_VEHICLE: a
+ * pass for another vehicle type (a motorbike's pass shown for a car).
  */
-export const GATE_MEMBER_STATES = ['VALID', 'EXPIRED', 'SUSPENDED', 'NOT_STARTED'] as const;
+export const GATE_MEMBER_STATES = ['VALID', 'EXPIRED', 'SUSPENDED', 'NOT_STARTED', 'OTHER_VEHICLE'] as const;
 export type GateMemberState = (typeof GATE_MEMBER_STATES)[number];
 export const gateMemberSchema = z.object({
   number: z.string(),
   fullName: z.string(),
   validFrom: z.string(),
   validUntil: z.string(),
+  /** The vehicle type the pass is for (null: any). */
+  vehicleType: vehicleTypeSchema.nullable(),
   state: z.enum(GATE_MEMBER_STATES),
   matchedBy: z.enum(['NUMBER', 'PLATE']),
 });

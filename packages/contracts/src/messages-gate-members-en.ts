@@ -9,4 +9,6 @@ export const gateMembersEn: Record<keyof typeof gateMembersLo, string> = {
     'Vehicle checked in at the normal fee: membership card {{number}} ({{name}}) is suspended',
   'success.checkedInPassNotStarted':
     'Vehicle checked in at the normal fee: membership card {{number}} ({{name}}) starts on {{from}}',
+  'success.checkedInPassOtherVehicle':
+    'Vehicle checked in at the normal fee: membership card {{number}} ({{name}}) is for another type of vehicle',
 };

@@ -6,4 +6,6 @@ export const gateMembersLo = {
   'success.checkedInPassSuspended': 'ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ {{number}} ({{name}}) ຖືກລະງັບ',
   'success.checkedInPassNotStarted':
     'ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ {{number}} ({{name}}) ເລີ່ມໃຊ້ໄດ້ວັນທີ {{from}}',
+  'success.checkedInPassOtherVehicle':
+    'ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ {{number}} ({{name}}) ໃຊ້ກັບລົດປະເພດອື່ນ',
 } as const;

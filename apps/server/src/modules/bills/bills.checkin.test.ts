@@ -245,6 +245,23 @@ describe('POST /v1/bill/create: members at the gate (issue 14)', () => {
     expect(await checkOut(staff.token, early.bill)).toMatchObject({ fee: 10_000, paymentMethod: 'CASH' });
   });
 
+  it('a pass is for its vehicle type: another type pays the normal fee and is told why', async () => {
+    const { shop, staff } = await shopWithStaff(t);
+    await insertMember(t, shop.id, 'M-MOTO', 20, { plates: ['MO 12'], vehicleType: 'MOTORBIKE' });
+    const car = await memberIn(staff.token, { plate: 'MO 12' });
+    expect(car.res.body.message).toBe(
+      'ບັນທຶກລົດເຂົ້າສຳເລັດ, ເກັບຄ່າຈອດປົກກະຕິ: ບັດສະມາຊິກ M-MOTO (Member M-MOTO) ໃຊ້ກັບລົດປະເພດອື່ນ',
+    );
+    expect(car.bill).toMatchObject({
+      memberNumber: null,
+      member: { state: 'OTHER_VEHICLE', vehicleType: 'MOTORBIKE' },
+    });
+    expect(await checkOut(staff.token, car.bill)).toMatchObject({ fee: 10_000, paymentMethod: 'CASH' });
+    const moto = await memberIn(staff.token, { memberNumber: 'M-MOTO', vehicleType: 'MOTORBIKE' });
+    expect(moto.bill).toMatchObject({ memberNumber: 'M-MOTO', member: { state: 'VALID' } });
+    expect(await checkOut(staff.token, moto.bill)).toMatchObject({ fee: 0, paymentMethod: 'MEMBER' });
+  });
+
   it('the last valid day is still free; the pass valid today wins over an old one of the same plate', async () => {
     const { shop, staff } = await shopWithStaff(t);
     await insertMember(t, shop.id, 'M-LAST', 0, { plates: ['LD 1'] });

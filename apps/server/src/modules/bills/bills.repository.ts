@@ -169,6 +169,7 @@ function gateMemberQuery(db: Executor, by: 'number' | 'plate') {
       status: members.status,
       validFrom: members.validFrom,
       validUntil: members.validUntil,
+      vehicleType: members.vehicleType,
     })
     .from(members)
     .where(

@@ -58,6 +58,7 @@ export async function backdate(t: TestApp, billId: string, minutes: number) {
 }
 
 export interface MemberOptions {
+  vehicleType?: string;
   /** Plates as written; their keys are stored as the API stores them. */
   plates?: string[];
   status?: 'ACTIVE' | 'EXPIRED' | 'SUSPENDED' | 'CANCELLED';
@@ -88,6 +89,7 @@ export async function insertMember(
       plates,
       plateKeys: plates.map((p) => plateKey(p) ?? ''),
       status: o.status ?? 'ACTIVE',
+      vehicleType: o.vehicleType ?? null,
       validFrom: addDays(today, o.fromDays ?? -1),
       validUntil: addDays(today, days),
     })

@@ -11,12 +11,15 @@ import { findGateMember, type GateMemberRow } from './bills.repository.ts';
  * expired from the day after its last valid day (the daily job marks it, members.jobs.ts).
  */
 export function gateMemberState(
-  m: Pick<GateMemberRow, 'status' | 'validFrom' | 'validUntil'>,
+  m: Pick<GateMemberRow, 'status' | 'validFrom' | 'validUntil' | 'vehicleType'>,
   day: string,
+  vehicleType: string,
 ): GateMemberState {
   if (m.status === 'SUSPENDED') return 'SUSPENDED';
   if (m.status === 'EXPIRED' || m.validUntil < day) return 'EXPIRED';
   if (m.validFrom > day) return 'NOT_STARTED';
+  // A pass is for its vehicle type: a motorbike's pass does not let a car park for nothing.
+  if (m.vehicleType && m.vehicleType !== vehicleType) return 'OTHER_VEHICLE';
   return 'VALID';
 }
 
@@ -38,7 +41,7 @@ const NONE: MemberAtGate = { member: null, memberId: null, memberNumber: null };
 export async function memberAtGate(
   db: Executor,
   shopId: string,
-  body: Pick<CreateBillBody, 'memberNumber' | 'plate'>,
+  body: Pick<CreateBillBody, 'memberNumber' | 'plate' | 'vehicleType'>,
   day: string,
 ): Promise<MemberAtGate> {
   let row: GateMemberRow | null;
@@ -54,7 +57,7 @@ export async function memberAtGate(
     if (!row) return NONE;
     matchedBy = 'PLATE';
   }
-  const state = gateMemberState(row, day);
+  const state = gateMemberState(row, day, body.vehicleType);
   const valid = state === 'VALID';
   return {
     member: {
@@ -62,6 +65,7 @@ export async function memberAtGate(
       fullName: row.fullName,
       validFrom: row.validFrom,
       validUntil: row.validUntil,
+      vehicleType: (row.vehicleType as GateMember['vehicleType']) ?? null,
       state,
       matchedBy,
     },
@@ -78,6 +82,7 @@ const MESSAGES: Record<GateMemberState, string> = {
   EXPIRED: 'success.checkedInPassExpired',
   SUSPENDED: 'success.checkedInPassSuspended',
   NOT_STARTED: 'success.checkedInPassNotStarted',
+  OTHER_VEHICLE: 'success.checkedInPassOtherVehicle',
 };
 
 /** The check-in's envelope message: the member's pass said in words when there is one. */

@@ -8,7 +8,7 @@ const shown = (date: string) => date.split('-').reverse().join('/');
 
 /**
  * What the check-in found of a member (issue 14): a valid pass (the stay costs 0 ₭, paid as
- * MEMBER), or one that does not count today (expired, suspended, not started), said in words so
+ * MEMBER), or one that does not count today (expired, suspended, not started, another vehicle type), said in words so
  * the staff can tell the customer why they pay the normal fee.
  */
 export function MemberNotice({ member }: { member: GateMember }) {
@@ -18,6 +18,7 @@ export function MemberNotice({ member }: { member: GateMember }) {
     number: member.number,
     from: shown(member.validFrom),
     until: shown(member.validUntil),
+    vehicle: member.vehicleType ? t(`common:vehicles.${member.vehicleType}`) : '',
   };
   if (member.state === 'VALID')
     return (
