@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { memberNumberSchema, plateSchema } from './bills.ts';
-import { pagingSchema } from './envelope.ts';
+import { pageMetaSchema, pagingSchema } from './envelope.ts';
 import { dateSchema, idSchema, optionalText, searchSchema, whatsappSchema } from './fields.ts';
 import { kipSchema, vehicleTypeSchema } from './prices.ts';
 
@@ -286,6 +286,16 @@ export type RenewMemberBody = z.infer<typeof renewMemberBodySchema>;
 /** `POST /v1/membership/replace-card`: a lost (or broken) card: the old number becomes LOST. */
 export const replaceCardBodySchema = z.strictObject({ memberId: idSchema, numberId: idSchema });
 export type ReplaceCardBody = z.infer<typeof replaceCardBodySchema>;
+
+/**
+ * A search over many shops (an admin's, an agent's) counts its matches up to this many: the list's
+ * meta says `totalCapped` and its pages reach that far; a narrower search finds the rest.
+ */
+export const MEMBER_SEARCH_COUNT_CAP = 1000;
+
+/** meta of the members list: the usual paging, and whether the count stopped at the cap. */
+export const membersPageMetaSchema = pageMetaSchema.extend({ totalCapped: z.boolean() });
+export type MembersPageMeta = z.infer<typeof membersPageMetaSchema>;
 
 /** `GET /v1/membership`: paged, scoped to the caller. */
 export const listMembersQuerySchema = pagingSchema.extend({

@@ -37,7 +37,8 @@ export interface DataTableProps<T> {
   error?: unknown;
   onRetry?: () => void;
   empty: { title: string; hint?: string };
-  meta?: PageMeta;
+  /** totalCapped: the server stopped counting at `total` ("1,000+"). */
+  meta?: PageMeta & { totalCapped?: boolean };
   onPageChange?: (page: number) => void;
   /** A click on a row (a card on a phone) away from its buttons, links and inputs, e.g. to open it. */
   onRowClick?: (row: T) => void;
@@ -168,7 +169,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           rowsPerPage={meta.pageSize}
           rowsPerPageOptions={[]}
           onPageChange={(_, page) => props.onPageChange?.(page + 1)}
-          labelDisplayedRows={({ from, to, count }) => t('paging.displayed', { from, to, count })}
+          labelDisplayedRows={({ from, to, count }) =>
+            t('paging.displayed', {
+              from,
+              to,
+              count: meta.totalCapped ? `${count.toLocaleString('en-US')}+` : count,
+            })
+          }
           getItemAriaLabel={(type) => t(`paging.${type}`)}
         />
       )}

@@ -1,5 +1,5 @@
 import { businessDate } from '@parking-hub/contracts/business-day';
-import type { MemberStatus } from '@parking-hub/contracts/members';
+import { MEMBER_SEARCH_COUNT_CAP, type MemberStatus } from '@parking-hub/contracts/members';
 import { inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { members } from '../../db/schema/members.ts';
@@ -115,6 +115,9 @@ async function estimate(db: Executor, where: SQL): Promise<number> {
   return rows[0]?.['QUERY PLAN'][0].Plan['Plan Rows'] ?? 0;
 }
 
+/** A search over many shops counts its matches up to this many (the answer says "1,000+"). */
+export const SEARCH_COUNT_CAP = MEMBER_SEARCH_COUNT_CAP;
+
 /** A search the planner expects more matches of than this is paged in list order, not sorted. */
 const MANY = 5000;
 
@@ -141,8 +144,14 @@ export async function pageOfMembers(
     f.expiringWithin !== undefined
       ? sql`valid_until ${dir}, shop_id ${dir}, number ${dir}, id ${dir}`
       : sql`shop_id ${dir}, number ${dir}, id ${dir}`;
+  // A search over many shops is counted up to SEARCH_COUNT_CAP only: "1,000+" says enough, and a
+  // name half the members share would otherwise cost the whole count.
   const count = () =>
-    db.execute<{ n: number }>(sql`select count(*)::int as n from members where ${where(wide)}`);
+    db.execute<{ n: number }>(
+      wide
+        ? sql`select count(*)::int as n from (select 1 from members where ${where(sorted)} limit ${SEARCH_COUNT_CAP + 1}) c`
+        : sql`select count(*)::int as n from members where ${where(wide)}`,
+    );
   const page = (dir: SQL, take: number, skip: number) =>
     db.execute<{ id: string }>(
       sorted
@@ -155,24 +164,27 @@ export async function pageOfMembers(
     );
   let total: number;
   let ids: { id: string }[];
+  if (wide && offset >= SEARCH_COUNT_CAP) return { rows: [], total: SEARCH_COUNT_CAP, capped: true };
   // Past three quarters, reading backwards after the count beats reading forwards beside it.
-  if (!sorted && offset > guess * 0.75) {
+  if (!wide && !sorted && offset > guess * 0.75) {
     total = (await count()).rows[0]?.n ?? 0;
     const take = Math.min(limit, total - offset);
-    if (take <= 0) return { rows: [], total };
+    if (take <= 0) return { rows: [], total, capped: false };
     ids = (await page(sql`desc`, take, total - offset - take)).rows.reverse();
   } else {
     const [counted, forward] = await Promise.all([count(), page(sql`asc`, limit, offset)]);
     total = counted.rows[0]?.n ?? 0;
     ids = forward.rows;
   }
+  const capped = wide && total > SEARCH_COUNT_CAP;
+  if (capped) total = SEARCH_COUNT_CAP;
   const pageIds = ids.map((r) => r.id);
-  if (!pageIds.length) return { rows: [], total };
+  if (!pageIds.length) return { rows: [], total, capped };
   const rows = await db
     .select(memberColumns)
     .from(members)
     .innerJoin(shops, sql`${shops.id} = ${members.shopId}`)
     .where(inArray(members.id, pageIds));
   const byId = new Map(rows.map((r) => [r.id, r]));
-  return { rows: pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined), total };
+  return { rows: pageIds.map((id) => byId.get(id)).filter((r) => r !== undefined), total, capped };
 }

@@ -8,9 +8,9 @@ import type {
   PassPlan,
   PassReceipt,
 } from '@parking-hub/contracts/members';
-import { addDays, addMonths } from '@parking-hub/contracts/members';
+import { addDays, addMonths, MEMBER_SEARCH_COUNT_CAP } from '@parking-hub/contracts/members';
 import { type MessageKey, translate } from '@parking-hub/contracts/messages';
-import { type AnyColumn, and, eq } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { bills } from '../../db/schema/bills.ts';
@@ -740,7 +740,7 @@ describe('GET /v1/membership', () => {
   it('answers the caller’s shops, by shop and card number, filtered and paged', async () => {
     const { s, k2, k3, k5 } = await listed();
     const shopA = await list(s.cashier.token);
-    expect(shopA.body.meta).toEqual({ page: 1, pageSize: 20, total: 5, totalPages: 1 });
+    expect(shopA.body.meta).toEqual({ page: 1, pageSize: 20, total: 5, totalPages: 1, totalCapped: false });
     expect(names(shopA)).toEqual([
       'K-1 ທ້າວ ສົມພອນ',
       'K-2 ທ້າວ ແສງ',
@@ -809,6 +809,46 @@ describe('GET /v1/membership', () => {
         expect(inOrder.total).toBe(sorted.total);
         expect(inOrder.rows.map((r) => r.id)).toEqual(sorted.rows.map((r) => r.id));
       }
+  });
+
+  it('counts a search over many shops up to 1,000 ("1,000+"); one shop’s search in full', async () => {
+    const s = await scene();
+    const word = unique('Capped').replace(/[^A-Za-z0-9]/g, '');
+    await t.db.execute(sql`
+      insert into members (shop_id, number, full_name, plates, plate_keys, vehicle_type, valid_from, valid_until)
+      select ${s.shopA.id}::uuid, 'C-' || g, ${word} || ' ' || g, '{}', '{}', 'MOTORBIKE', current_date, current_date + 30
+      from generate_series(1, ${MEMBER_SEARCH_COUNT_CAP + 10}) g`);
+    // Other tests list every shop as an admin: these rows go again at the end.
+    try {
+      const wide = await list(s.admin.token, { search: word, pageSize: 100 });
+      expect(wide.body.meta).toEqual({
+        page: 1,
+        pageSize: 100,
+        total: MEMBER_SEARCH_COUNT_CAP,
+        totalPages: MEMBER_SEARCH_COUNT_CAP / 100,
+        totalCapped: true,
+      });
+      expect(wide.body.data).toHaveLength(100);
+      const last = await list(s.admin.token, {
+        search: word,
+        pageSize: 100,
+        page: MEMBER_SEARCH_COUNT_CAP / 100,
+      });
+      expect(last.body.data).toHaveLength(100);
+      const beyond = await list(s.admin.token, {
+        search: word,
+        pageSize: 100,
+        page: MEMBER_SEARCH_COUNT_CAP / 100 + 1,
+      });
+      expect(beyond.body.data).toEqual([]);
+      expect(beyond.body.meta).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP, totalCapped: true });
+      const oneShop = await list(s.admin.token, { search: word, shopId: s.shopA.id });
+      expect(oneShop.body.meta).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP + 10, totalCapped: false });
+      const manager = await list(s.mgr.token, { search: word });
+      expect(manager.body.meta).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP + 10, totalCapped: false });
+    } finally {
+      await t.db.delete(members).where(eq(members.shopId, s.shopA.id));
+    }
   });
 
   it('pages the same rows from either end', async () => {

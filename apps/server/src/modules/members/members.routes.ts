@@ -11,6 +11,7 @@ import {
   memberNumberRowSchema,
   memberSchema,
   membershipSettingsSchema,
+  membersPageMetaSchema,
   passPlanSchema,
   passReceiptSchema,
   renewMemberBodySchema,
@@ -49,7 +50,7 @@ export async function membersRoutes(app: ZodApp) {
       description:
         'One shop (shopId; staff: their own) or every shop in scope, by shop and card number (ending soon: by last day). search: part of a name or card number, digits of a phone, or a whole plate. status: as on the shop’s business day today (an ACTIVE pass past its end is EXPIRED). expiringWithin: ACTIVE passes whose last day is within N days.',
       querystring: listMembersQuerySchema,
-      response: { 200: pagedEnvelope(memberSchema) },
+      response: { 200: pagedEnvelope(memberSchema).extend({ meta: membersPageMetaSchema }) },
     },
     handler: async (request) => ({
       status: ok,

@@ -427,7 +427,7 @@ export async function listMembers(db: Db, ctx: AuthedContext, query: ListMembers
   const shopId = query.shopId || own ? await resolveShopId(db, ctx, query.shopId ?? own) : null;
   const shop = shopId ? await findMemberShop(db, shopId) : null;
   if (shopId && !shop) throw notFound('errors.shopNotFound');
-  const { rows, total } = await pageOfMembers(
+  const { rows, total, capped } = await pageOfMembers(
     db,
     {
       shop: shop ? { id: shop.id, today: shopToday(shop) } : null,
@@ -441,7 +441,10 @@ export async function listMembers(db: Db, ctx: AuthedContext, query: ListMembers
     pageOffset({ page, pageSize }),
   );
   const now = new Date();
-  return { data: rows.map((r) => toMember(r, shopToday(r, now))), meta: pageMeta({ page, pageSize }, total) };
+  return {
+    data: rows.map((r) => toMember(r, shopToday(r, now))),
+    meta: { ...pageMeta({ page, pageSize }, total), totalCapped: capped },
+  };
 }
 
 /** A member, their payments (newest first), their last 20 visits and the cards they held before. */
