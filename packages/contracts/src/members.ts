@@ -83,7 +83,9 @@ export function daysBetween(from: string, to: string): number {
 /**
  * The period a pass of `months` months buys: from the later of `today` and the day after the
  * current end (a renewal before the end loses no day), to the day before the same date
- * `months` later (Nov 25 + 1 month → Dec 24, both included).
+ * `months` later (Nov 25 + 1 month → Dec 24, both included). Where that date does not exist the
+ * pass runs to the month's last day (Jan 31 + 1 month → Feb 28, Jan 30 too; Jan 28 → Feb 27):
+ * a later start never ends earlier.
  */
 export function passPeriod(
   currentUntil: string | null,
@@ -92,7 +94,9 @@ export function passPeriod(
 ): { from: string; until: string } {
   const afterEnd = currentUntil ? addDays(currentUntil, 1) : today;
   const from = afterEnd > today ? afterEnd : today;
-  return { from, until: addDays(addMonths(from, months), -1) };
+  const same = addMonths(from, months);
+  const clamped = Number(same.slice(8)) < Number(from.slice(8));
+  return { from, until: clamped ? same : addDays(same, -1) };
 }
 
 /** What a member's pass is on the business day `today`, whatever its stored status says. */

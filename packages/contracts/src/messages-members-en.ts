@@ -13,6 +13,9 @@ export const membersEn: Record<keyof typeof membersLo, string> = {
   'validation.platesRepeated': 'A plate is repeated: enter each plate once',
   'validation.passEndBeforeStart': 'The pass cannot end before it starts',
   'validation.passStartInPast': 'The pass cannot start before today ({{today}})',
+  'validation.passStartTooFar': 'The pass cannot start more than {{days}} days from today',
+  'validation.passAmountNotPrice':
+    "Shop staff take the shop's pass price only; a discount is for a manager to record",
   'validation.reminderDays': 'Reminder days are a whole number from 0 to 60',
   'validation.passPriceMissing':
     'This shop has no pass price for this vehicle type and length: enter the amount or set the price first',

@@ -11,6 +11,8 @@ export const membersLo = {
   'validation.platesRepeated': 'ທະບຽນລົດຊ້ຳກັນ: ກະລຸນາປ້ອນແຕ່ລະທະບຽນຄັ້ງດຽວ',
   'validation.passEndBeforeStart': 'ວັນທີໝົດອາຍຸຕ້ອງບໍ່ກ່ອນວັນທີເລີ່ມ',
   'validation.passStartInPast': 'ວັນທີເລີ່ມຕ້ອງບໍ່ກ່ອນມື້ນີ້ ({{today}})',
+  'validation.passStartTooFar': 'ວັນທີເລີ່ມຕ້ອງບໍ່ເກີນ {{days}} ມື້ຈາກມື້ນີ້',
+  'validation.passAmountNotPrice': 'ພະນັກງານຮັບເງິນໄດ້ສະເພາະລາຄາບັດຂອງຮ້ານ; ສ່ວນຫຼຸດ ກະລຸນາໃຫ້ຜູ້ຈັດການບັນທຶກ',
   'validation.reminderDays': 'ຈຳນວນມື້ແຈ້ງເຕືອນຕ້ອງເປັນຈຳນວນເຕັມ 0–60',
   'validation.passPriceMissing':
     'ຮ້ານນີ້ຍັງບໍ່ໄດ້ຕັ້ງລາຄາບັດສະມາຊິກສຳລັບລົດປະເພດນີ້ ແລະ ໄລຍະນີ້: ກະລຸນາປ້ອນຈຳນວນເງິນ ຫຼື ຕັ້ງລາຄາກ່ອນ',

@@ -1,8 +1,9 @@
 import type { PassReceipt } from '@parking-hub/contracts/members';
 import { translate } from '@parking-hub/contracts/messages';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberNumbers, memberPayments, members } from '../../db/schema/members.ts';
+import { priceRules } from '../../db/schema/prices.ts';
 import { call, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
@@ -11,9 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A shop whose staff may sell, its manager and two cashiers. */
+/** A shop whose staff may sell (a month's motorbike pass: 60,000), its manager and two cashiers. */
 async function counter() {
   const shop = await insertShop(t.db, { staffSellPasses: true });
+  await t.db
+    .update(priceRules)
+    .set({ pass1m: 60000 })
+    .where(and(eq(priceRules.shopId, shop.id), eq(priceRules.vehicleType, 'MOTORBIKE')));
   const mgr = await signedIn(t, 'MANAGER', { shopId: shop.id });
   const a = await signedIn(t, 'SHOP', { shopId: shop.id });
   const b = await signedIn(t, 'SHOP', { shopId: shop.id });

@@ -8,7 +8,7 @@ import type {
   PassPlan,
   PassReceipt,
 } from '@parking-hub/contracts/members';
-import { addDays, addMonths, MEMBER_SEARCH_COUNT_CAP } from '@parking-hub/contracts/members';
+import { addDays, MEMBER_SEARCH_COUNT_CAP, passPeriod } from '@parking-hub/contracts/members';
 import { type MessageKey, translate } from '@parking-hub/contracts/messages';
 import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -308,7 +308,7 @@ describe('selling a pass', () => {
       s.mgr.token,
       sale(card?.id ?? '', { plates: ['ກຂ 1234', 'ab-77'], months: 3, method: 'QR', note: ' regular ' }),
     );
-    const until = addDays(addMonths(today(), 3), -1);
+    const until = passPeriod(null, today(), 3).until;
     expect([res.statusCode, res.body.message]).toEqual([
       201,
       lo('success.passSold', { number: 'S-1', until: until.split('-').reverse().join('/') }),
@@ -362,7 +362,11 @@ describe('selling a pass', () => {
       action: 'membership.sell',
       entity: 'member',
       shopId: s.shopA.id,
-      after: { number: 'S-1', status: 'ACTIVE', payment: { amount: 170000, method: 'QR', kind: 'SELL' } },
+      after: {
+        number: 'S-1',
+        status: 'ACTIVE',
+        payment: { amount: 170000, listPrice: 170000, method: 'QR', kind: 'SELL' },
+      },
     });
   });
 
@@ -374,7 +378,7 @@ describe('selling a pass', () => {
     const r = await sell(s.mgr.token, other?.id ?? '', { amount: 0, validFrom: start, vehicleType: 'CAR' });
     expect(r.member).toMatchObject({
       validFrom: start,
-      validUntil: addDays(addMonths(start, 1), -1),
+      validUntil: passPeriod(null, start, 1).until,
       feePaid: 0,
     });
     const send = (body: unknown) => () => post('membership/create', s.mgr.token, body);
@@ -383,6 +387,9 @@ describe('selling a pass', () => {
     await refused(send(sale(id, { amount: -1 })), 400, { amount: lo('validation.amountFormat') });
     await refused(send(sale(id, { validFrom: addDays(today(), -1) })), 400, {
       validFrom: lo('validation.passStartInPast', { today: today() }),
+    });
+    await refused(send(sale(id, { validFrom: addDays(today(), 32) })), 400, {
+      validFrom: lo('validation.passStartTooFar', { days: 31 }),
     });
     await refused(
       send({
@@ -442,7 +449,19 @@ describe('selling a pass', () => {
       lo('errors.passSellNotAllowed'),
     );
     await post('membership/settings', s.mgr.token, { staffSellPasses: true });
-    const r = await sell(s.cashier.token, a?.id ?? '');
+    // Staff take the price: another amount (a discount) or a length without a price is a manager's.
+    await refused(
+      () => post('membership/create', s.cashier.token, sale(a?.id ?? '', { amount: 1000 })),
+      400,
+      { amount: lo('validation.passAmountNotPrice') },
+    );
+    await refused(
+      () =>
+        post('membership/create', s.cashier.token, sale(a?.id ?? '', { vehicleType: 'CAR', amount: 5000 })),
+      400,
+      { amount: lo('validation.passPriceMissing') },
+    );
+    const r = await sell(s.cashier.token, a?.id ?? '', { amount: 60000 });
     expect(r.payment).toMatchObject({ takenById: s.cashier.id, amount: 60000 });
     await refused(
       () => post('membership/create', s.cashier.token, { ...sale(b?.id ?? ''), shopId: s.shopB.id }),
@@ -476,7 +495,7 @@ describe('renewing a pass', () => {
       method: 'QR',
     });
     const from = addDays(m.validUntil, 1);
-    const until = addDays(addMonths(from, 3), -1);
+    const until = passPeriod(null, from, 3).until;
     expect([res.statusCode, res.body.message]).toEqual([
       200,
       lo('success.passRenewed', { number: 'R-1', until: until.split('-').reverse().join('/') }),
@@ -506,7 +525,7 @@ describe('renewing a pass', () => {
     expect(late.body.data).toMatchObject({
       member: {
         validFrom: today(),
-        validUntil: addDays(addMonths(today(), 1), -1),
+        validUntil: passPeriod(null, today(), 1).until,
         status: 'ACTIVE',
         feePaid: 285000,
       },

@@ -192,18 +192,32 @@ async function claimPlates(tx: Executor, shopId: string, plates: string[], excep
 }
 
 /** The amount sent, or the price rule's price for the vehicle type and length. */
+/**
+ * What a sale takes: the amount sent, or the shop's price. Only managers and above may take
+ * another amount (a discount at the counter, or a length without a price): what shop staff record
+ * is the cash they hand in, so it must be the price. The price goes into the audit with it.
+ */
 async function amountOf(
   tx: Executor,
+  ctx: AuthedContext,
   shopId: string,
   vehicleType: string,
   months: number,
   amount: number | undefined,
-): Promise<number> {
-  if (amount !== undefined) return amount;
-  const price = await passPrice(tx, shopId, vehicleType, months);
-  if (price === null) throw badRequest({ amount: 'validation.passPriceMissing' });
-  return price;
+): Promise<{ amount: number; listPrice: number | null }> {
+  const listPrice = await passPrice(tx, shopId, vehicleType, months);
+  if (ctx.actor.role === 'SHOP') {
+    if (listPrice === null) throw badRequest({ amount: 'validation.passPriceMissing' });
+    if (amount !== undefined && amount !== listPrice)
+      throw badRequest({ amount: 'validation.passAmountNotPrice' });
+  }
+  if (amount !== undefined) return { amount, listPrice };
+  if (listPrice === null) throw badRequest({ amount: 'validation.passPriceMissing' });
+  return { amount: listPrice, listPrice };
 }
+
+/** A sale may start at most this many days ahead (a typo of a year is refused). */
+const MAX_START_AHEAD_DAYS = 31;
 
 /** The payment of a sale or a renewal, taken by the caller now. */
 function takePayment(
@@ -251,7 +265,21 @@ export async function sellPass(db: Db, ctx: AuthedContext, body: CreateMemberBod
     const start = body.validFrom ?? today;
     if (start < today)
       throw new AppError(400, 'errors.invalidInput', { today }, { validFrom: 'validation.passStartInPast' });
-    const amount = await amountOf(tx, shop.id, body.vehicleType, body.months, body.amount);
+    if (daysBetween(today, start) > MAX_START_AHEAD_DAYS)
+      throw new AppError(
+        400,
+        'errors.invalidInput',
+        { days: MAX_START_AHEAD_DAYS },
+        { validFrom: 'validation.passStartTooFar' },
+      );
+    const { amount, listPrice } = await amountOf(
+      tx,
+      ctx,
+      shop.id,
+      body.vehicleType,
+      body.months,
+      body.amount,
+    );
     const period = passPeriod(null, start, body.months);
     const plateKeys = await claimPlates(tx, shop.id, body.plates, null);
     const card = await lockNumber(tx, body.numberId, shop.id);
@@ -290,7 +318,7 @@ export async function sellPass(db: Db, ctx: AuthedContext, body: CreateMemberBod
     );
     const after = await loaded(tx, memberId);
     const answer = await receipt(tx, shop, after, paymentId, today);
-    await auditMember(tx, ctx, 'membership.sell', { after, payment: answer.payment });
+    await auditMember(tx, ctx, 'membership.sell', { after, payment: { ...answer.payment, listPrice } });
     return answer;
   });
 }
@@ -310,7 +338,7 @@ export async function renewPass(db: Db, ctx: AuthedContext, body: RenewMemberBod
     const vehicleType = before.vehicleType;
     if (!vehicleType) throw badRequest({ vehicleType: 'validation.vehicleTypeRequired' });
     const today = shopToday(shop);
-    const amount = await amountOf(tx, shop.id, vehicleType, body.months, body.amount);
+    const { amount, listPrice } = await amountOf(tx, ctx, shop.id, vehicleType, body.months, body.amount);
     const period = passPeriod(before.validUntil, today, body.months);
     // After a gap (the pass had ended), the new pass starts the validity again.
     const validFrom = period.from > addDays(before.validUntil, 1) ? period.from : before.validFrom;
@@ -335,7 +363,11 @@ export async function renewPass(db: Db, ctx: AuthedContext, body: RenewMemberBod
     );
     const after = await loaded(tx, before.id);
     const answer = await receipt(tx, shop, after, paymentId, today);
-    await auditMember(tx, ctx, 'membership.renew', { before, after, payment: answer.payment });
+    await auditMember(tx, ctx, 'membership.renew', {
+      before,
+      after,
+      payment: { ...answer.payment, listPrice },
+    });
     return answer;
   });
 }

@@ -47,14 +47,16 @@ export function RenewDialog({
   const [errors, setErrors] = useState<Errors>({});
   const [done, setDone] = useState<PassReceipt | null>(null);
 
-  // Each member opens on their own length at its price today.
+  // Each member opens on their own length at its price today; a refetch of the list meanwhile
+  // (a new member object, the same member) keeps what the cashier chose.
+  const memberId = member?.id ?? null;
+  const planMonths = member?.planMonths ?? 1;
   useEffect(() => {
-    if (!member) return;
-    const months = member.planMonths ?? 1;
-    const price = planPrice(plans, member.vehicleType ?? 'MOTORBIKE', months);
-    setValues({ months: String(months), method: 'CASH', amount: amountText(price) });
+    if (!memberId) return;
+    const price = planPrice(plans, vehicleType, planMonths);
+    setValues({ months: String(planMonths), method: 'CASH', amount: amountText(price) });
     setErrors({});
-  }, [member, plans]);
+  }, [memberId, planMonths, vehicleType, plans]);
   useEffect(() => {
     if (open) setDone(null);
   }, [open]);

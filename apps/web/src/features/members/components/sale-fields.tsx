@@ -9,6 +9,7 @@ import { PASS_METHODS, PASS_MONTHS, type PassMethod, type PassPlan } from '@park
 import { useTranslation } from 'react-i18next';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { useSession } from '../../../lib/session-store';
 import { showDay } from '../member-format';
 import { amountText, planPrice, type SaleValues } from '../member-forms';
 
@@ -35,6 +36,8 @@ export function SaleFields({
   renewal?: boolean;
 }) {
   const { t } = useTranslation('members');
+  // Shop staff take the shop's price (the server refuses another amount): a discount is a manager's.
+  const priceOnly = useSession().role === 'SHOP';
   const months = Number(value.months);
   const price = planPrice(plans, vehicleType, months);
   const choose = (m: number) => {
@@ -106,18 +109,18 @@ export function SaleFields({
           label={t('fields.amount')}
           value={value.amount}
           onChange={(e) => onChange({ amount: e.target.value })}
-          error={!!errors.amount}
+          error={!!errors.amount || (priceOnly && price === null)}
           helperText={
             errors.amount
               ? messageText(errors.amount)
               : price === null
-                ? t('form.typeAmount')
-                : t('form.shopPrice', { price: formatKip(price) })
+                ? t(priceOnly ? 'form.noPriceStaff' : 'form.typeAmount')
+                : t(priceOnly ? 'form.priceOnly' : 'form.shopPrice', { price: formatKip(price) })
           }
           sx={{ flex: '1 1 180px' }}
           slotProps={{
             input: { endAdornment: <InputAdornment position="end">₭</InputAdornment> },
-            htmlInput: { inputMode: 'numeric', 'data-testid': 'sale-amount' },
+            htmlInput: { inputMode: 'numeric', readOnly: priceOnly, 'data-testid': 'sale-amount' },
           }}
         />
       </Box>
