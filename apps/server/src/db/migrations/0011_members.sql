@@ -43,25 +43,32 @@ CREATE TABLE "member_reminders" (
 --> statement-breakpoint
 ALTER TABLE "members" DROP CONSTRAINT "members_status_check";--> statement-breakpoint
 ALTER TABLE "members" ALTER COLUMN "valid_from" SET DATA TYPE date USING ("valid_from" AT TIME ZONE 'Asia/Vientiane')::date;--> statement-breakpoint
-ALTER TABLE "members" ALTER COLUMN "valid_until" SET DATA TYPE date USING ("valid_until" AT TIME ZONE 'Asia/Vientiane')::date;--> statement-breakpoint
+ALTER TABLE "members" ALTER COLUMN "valid_until" SET DATA TYPE date USING (("valid_until" - interval '1 microsecond') AT TIME ZONE 'Asia/Vientiane')::date;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "number_id" uuid;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "plates" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "plate_keys" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "plan_months" integer;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "note" text;--> statement-breakpoint
 ALTER TABLE "members" ADD COLUMN "created_by" uuid;--> statement-breakpoint
--- Members written before issue 14 (demo and test rows): their plate into plates, their number into
--- the pool, a pass that has ended marked EXPIRED.
+-- Members written before issue 14 (demo and test rows): their plate into plates (its key as
+-- bills.mapping plateKey makes it: no spaces, dots, hyphens or Lao and Thai vowel and tone marks),
+-- their number into the pool, a pass that has ended marked EXPIRED. The old end was the instant
+-- the pass stopped; the new one is the last valid day. A pass shorter than a day keeps its day.
+UPDATE "members" SET "valid_until" = "valid_from" WHERE "valid_until" < "valid_from";--> statement-breakpoint
 UPDATE "members" SET "plates" = ARRAY["plate"],
-  "plate_keys" = ARRAY[upper(regexp_replace("plate", '[[:space:].-]', '', 'g'))]
+  "plate_keys" = ARRAY[upper(regexp_replace("plate",
+    '[[:space:].\-\u0EB1\u0EB4-\u0EBC\u0EC8-\u0ECD\u0E31\u0E34-\u0E3A\u0E47-\u0E4E]', '', 'g'))]
   WHERE "plate" IS NOT NULL AND "plate" <> '';--> statement-breakpoint
 INSERT INTO "member_numbers" ("shop_id", "number", "status", "member_id", "ever_assigned")
   SELECT DISTINCT ON ("shop_id", "number") "shop_id", "number",
     CASE WHEN "status" <> 'CANCELLED' THEN 'ASSIGNED' ELSE 'AVAILABLE' END,
     CASE WHEN "status" <> 'CANCELLED' THEN "id" END, "created_at"
   FROM "members" ORDER BY "shop_id", "number", ("status" <> 'CANCELLED') DESC, "created_at" DESC;--> statement-breakpoint
+-- The card's holder, and cancelled members, name the card; another live member on the same number
+-- (nothing stopped two before) keeps the number's text but no card, so one card has one holder.
 UPDATE "members" m SET "number_id" = n."id" FROM "member_numbers" n
-  WHERE n."shop_id" = m."shop_id" AND n."number" = m."number";--> statement-breakpoint
+  WHERE n."shop_id" = m."shop_id" AND n."number" = m."number"
+    AND (n."member_id" = m."id" OR m."status" = 'CANCELLED');--> statement-breakpoint
 UPDATE "members" SET "status" = 'EXPIRED'
   WHERE "status" = 'ACTIVE' AND "valid_until" < (now() AT TIME ZONE 'Asia/Vientiane')::date;--> statement-breakpoint
 ALTER TABLE "price_rules" ADD COLUMN "pass_1m" integer;--> statement-breakpoint
