@@ -97,8 +97,9 @@ async function writeRows() {
           months: 1,
           amount: rng.int(1, 30) * 10_000,
           method: rng.next() < 0.5 ? 'CASH' : 'QR',
-          periodFrom: from,
-          periodUntil: until,
+          // The last payment is the current window; earlier ones an older pass (renewed after a gap).
+          periodFrom: p === payments - 1 ? from : addDaysToDate(from, -40 * (payments - p)),
+          periodUntil: p === payments - 1 ? until : addDaysToDate(from, -40 * (payments - p) + 29),
           takenBy: shop.staff,
           takenAt: new Date(NOW.getTime() - rng.int(0, 70 * 24 * 60) * 60_000),
         });
@@ -149,12 +150,17 @@ function expected(shopIds: string[], from: string, to: string): MembersReport {
   for (const m of allMembers.filter((x) => shopIds.includes(x.shopId))) {
     const shop = shopOf(m.shopId);
     const today = todayOf(shop);
-    const live = m.status !== 'CANCELLED' && m.status !== 'SUSPENDED';
-    if (live && m.validFrom <= today && m.validUntil >= today) {
+    // Valid today as the gate sees it: ACTIVE, within its dates.
+    if (m.status === 'ACTIVE' && m.validFrom <= today && m.validUntil >= today) {
       totals.active++;
       if (m.validUntil <= addDaysToDate(today, shop.reminderDays)) totals.expiring++;
     }
-    const validInPeriod = m.status !== 'CANCELLED' && m.validFrom <= to && m.validUntil >= from;
+    // Valid at some time in the period: a pass paid for covers part of it, or the current window
+    // does (not cancelled).
+    const covered = allPayments.some(
+      (p) => p.memberId === m.id && p.periodFrom <= to && p.periodUntil >= from,
+    );
+    const validInPeriod = covered || (m.status !== 'CANCELLED' && m.validFrom <= to && m.validUntil >= from);
     const paid = allPayments.filter(
       (p) =>
         p.memberId === m.id && businessDate(p.takenAt, shop) >= from && businessDate(p.takenAt, shop) <= to,
@@ -172,7 +178,7 @@ function expected(shopIds: string[], from: string, to: string): MembersReport {
     totals.passCash += amount('CASH');
     totals.passQr += amount('QR');
     totals.visits += came.length;
-    if (validInPeriod && came.length === 0) totals.neverCame++;
+    if (validInPeriod && came.length === 0 && m.status !== 'SUSPENDED') totals.neverCame++;
     rows.push({
       memberId: m.id,
       shopId: m.shopId,

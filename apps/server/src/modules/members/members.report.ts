@@ -27,7 +27,9 @@ type Row = {
 
 /**
  * The members of the shops asked over business days from…to: every member valid at some time in
- * the period (not cancelled) or with a payment in it, their visits (check-ins of the period that
+ * the period (a pass they paid for covers part of it, or their current window does and they are
+ * not cancelled: a renewal after a gap or a cancellation later does not take a past period's
+ * visits away) or with a payment in it, their visits (check-ins of the period that
  * carried them, cancelled ones not counted; bills_member_idx) and the passes they paid for in it
  * (payments whose business date is in the period). A member whose pass ended but is still marked
  * ACTIVE (the nightly job has not run yet) is shown EXPIRED, as of the shop's business day today.
@@ -47,11 +49,15 @@ async function memberRows(db: Executor, target: ReportShops, body: MembersReport
       from member_payments p join sh on sh.id = p.shop_id
       where p.business_date between ${body.from}::date and ${body.to}::date
       group by 1
+    ), covered as (
+      select distinct p.member_id
+      from member_payments p join sh on sh.id = p.shop_id
+      where p.period_from <= ${body.to}::date and p.period_until >= ${body.from}::date
     ), m as materialized (
       select m.id, m.shop_id, sh.name as shop_name, sh.today, m.number, m.full_name, m.plates, m.status,
-             m.valid_until, (${inPeriod}) as valid_in_period
+             m.valid_until, ((${inPeriod}) or m.id in (select member_id from covered)) as valid_in_period
       from members m join sh on sh.id = m.shop_id
-      where (${inPeriod}) or m.id in (select member_id from pay)
+      where (${inPeriod}) or m.id in (select member_id from pay) or m.id in (select member_id from covered)
     ), v as (
       select b.member_id, count(*)::int as visits, max(b.check_in_at) as last_at
       from bills b
@@ -84,7 +90,7 @@ async function validToday(db: Executor, target: ReportShops) {
     )
     select count(*)::int as active, (count(*) filter (where m.valid_until <= sh.today + sh.days))::int as expiring
     from members m join sh on sh.id = m.shop_id
-    where m.status not in ('CANCELLED', 'SUSPENDED') and m.valid_from <= sh.today and m.valid_until >= sh.today`);
+    where m.status = 'ACTIVE' and m.valid_from <= sh.today and m.valid_until >= sh.today`);
   return result.rows[0] ?? { active: 0, expiring: 0 };
 }
 
@@ -113,7 +119,8 @@ export async function membersReport(
     totals.passCash += Number(r.passCash);
     totals.passQr += Number(r.passQr);
     totals.visits += r.visits;
-    if (r.validInPeriod && r.visits === 0) totals.neverCame++;
+    // A suspended member could not come: not counted as one who stayed away.
+    if (r.validInPeriod && r.visits === 0 && r.status !== 'SUSPENDED') totals.neverCame++;
   }
   return {
     totals,

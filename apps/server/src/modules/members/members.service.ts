@@ -154,9 +154,9 @@ function auditMember(
   tx: Executor,
   ctx: AuthedContext,
   action: string,
-  change: { before?: MemberRow; after: MemberRow; payment?: MemberPayment },
+  change: { before?: MemberRow; after: MemberRow; payment?: MemberPayment & { listPrice: number | null } },
 ) {
-  const payment = change.payment && paymentView(change.payment);
+  const payment = change.payment && { ...paymentView(change.payment), listPrice: change.payment.listPrice };
   return audit(tx, ctx, {
     action,
     entity: 'member',
