@@ -132,8 +132,15 @@ export async function claimReminders(tx: Executor, due: ReminderKey[]): Promise<
   if (!due.length) return new Set();
   const { rows } = await tx.execute<{ member_id: string; period_until: string; kind: ReminderKind }>(sql`
     insert into member_reminders (member_id, period_until, kind)
-    select * from unnest(${sql.param(due.map((r) => r.memberId))}::uuid[],
+    select v.member_id, v.period_until, v.kind
+    from unnest(${sql.param(due.map((r) => r.memberId))}::uuid[],
       ${sql.param(due.map((r) => r.validUntil))}::date[], ${sql.param(due.map((r) => r.kind))}::text[])
+      as v(member_id, period_until, kind)
+    join members m on m.id = v.member_id
+    -- Still that period's pass: a renewal or a cancellation since the due list was read wins (its
+    -- row lock is waited for, then the row read again).
+    where m.status = 'ACTIVE' and m.valid_until = v.period_until
+    for share of m
     on conflict do nothing
     returning member_id, period_until::text, kind`);
   return new Set(rows.map((r) => keyOf({ memberId: r.member_id, validUntil: r.period_until, kind: r.kind })));

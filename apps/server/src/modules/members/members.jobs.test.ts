@@ -7,7 +7,8 @@ import { outboxMessages } from '../../db/schema/messaging.ts';
 import { insertShop } from '../../test/harness.ts';
 import { verifyAuditChain } from '../audit/audit.verify.ts';
 import { type MessagingScene, messagingScene, waitForRow } from '../outbox/outbox.test-support.ts';
-import { runMembersDaily } from './members.jobs.ts';
+import { REMINDER_HOURS, runMembersDaily } from './members.jobs.ts';
+import { claimReminders, reminderKey, remindersDue } from './members-jobs.repository.ts';
 
 /**
  * The members' hourly job with a moved clock (`now` injected) against the real outbox, its
@@ -211,6 +212,32 @@ describe('members-daily: reminders', () => {
       .from(outboxMessages)
       .where(and(eq(outboxMessages.kind, 'member_reminder'), eq(outboxMessages.shopId, shop.id)));
     expect(messages).toHaveLength(12);
+  });
+});
+
+describe('members-daily: a change between the due list and the claim', () => {
+  it('a renewal or a cancellation committed after the list was read stops the old period’s reminder', async () => {
+    const today = '2033-05-10';
+    const shop = await insertShop(s.t.db, { name: 'ຮ້ານ ທົດສອບ' });
+    const renewed = await member(shop.id, addDays(today, 7));
+    const cancelled = await member(shop.id, addDays(today, 7));
+    const kept = await member(shop.id, addDays(today, 7));
+    const mine = new Set([renewed.id, cancelled.id, kept.id]);
+    const due = (
+      await remindersDue(s.t.db, { now: at(today), hours: REMINDER_HOURS, afterId: null, limit: 10_000 })
+    ).filter((r) => mine.has(r.memberId));
+    expect(due.map((r) => r.kind)).toEqual(['BEFORE', 'BEFORE', 'BEFORE']);
+    await s.t.db
+      .update(members)
+      .set({ validUntil: addDays(today, 37) })
+      .where(eq(members.id, renewed.id));
+    await s.t.db.update(members).set({ status: 'CANCELLED' }).where(eq(members.id, cancelled.id));
+    const claimed = await s.t.db.transaction((tx) => claimReminders(tx, due));
+    expect([...claimed]).toEqual([
+      reminderKey({ memberId: kept.id, validUntil: addDays(today, 7), kind: 'BEFORE' }),
+    ]);
+    expect(await kinds(renewed.id)).toEqual([]);
+    expect(await kinds(cancelled.id)).toEqual([]);
   });
 });
 
