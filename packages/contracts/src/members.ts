@@ -444,6 +444,9 @@ export const membersReportRowSchema = z.object({
 });
 export type MembersReportRow = z.infer<typeof membersReportRowSchema>;
 
+/** The report lists at most this many members (most visits first); its totals count every one. */
+export const MEMBERS_REPORT_MAX_ROWS = 5000;
+
 export const membersReportSchema = z.object({
   totals: z.object({
     /** Members whose pass is valid today. */
@@ -460,5 +463,7 @@ export const membersReportSchema = z.object({
   }),
   /** Every member valid at some time in the period or paying in it, most visits first. */
   rows: z.array(membersReportRowSchema),
+  /** How many members the report covers; `rows` lists the first MEMBERS_REPORT_MAX_ROWS. */
+  totalRows: z.number().int(),
 });
 export type MembersReport = z.infer<typeof membersReportSchema>;

@@ -5,7 +5,13 @@
  * carried a member (cancelled ones are no visit). Then who sees what.
  */
 import { addDaysToDate, businessDate, type ShopHours } from '@parking-hub/contracts/business-day';
-import type { MemberStatus, MembersReport, MembersReportRow } from '@parking-hub/contracts/members';
+import {
+  MEMBERS_REPORT_MAX_ROWS,
+  type MemberStatus,
+  type MembersReport,
+  type MembersReportRow,
+} from '@parking-hub/contracts/members';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bills } from '../../db/schema/bills.ts';
 import { memberPayments, members } from '../../db/schema/members.ts';
@@ -194,7 +200,7 @@ function expected(shopIds: string[], from: string, to: string): MembersReport {
       passAmount: amount(),
     });
   }
-  return { totals, rows };
+  return { totals, rows, totalRows: rows.length };
 }
 
 async function report(token: string, body: Record<string, unknown>) {
@@ -205,6 +211,7 @@ async function report(token: string, body: Record<string, unknown>) {
 /** Rows compared whatever the order among equal visits; the order by visits checked apart. */
 function expectSame(got: MembersReport, want: MembersReport) {
   expect(got.totals).toEqual(want.totals);
+  expect(got.totalRows).toBe(want.totalRows);
   const byId = (xs: MembersReportRow[]) => [...xs].sort((a, b) => a.memberId.localeCompare(b.memberId));
   expect(byId(got.rows)).toEqual(byId(want.rows));
   const visits = got.rows.map((r) => r.visits);
@@ -341,5 +348,27 @@ describe('membership/report shows only the caller’s shops', () => {
     expect([long.statusCode, Object.keys(long.body.messages ?? {})]).toEqual([400, ['from']]);
     const none = await call(t.app, 'POST', 'membership/report', { body });
     expect(none.statusCode).toBe(401);
+  });
+});
+
+describe('a report over more members than it lists', () => {
+  it('lists the first 5,000 (most visits first) and counts every member in its totals', async () => {
+    const big = await insertShop(t.db, { name: 'Big lot', openShop: null, closeShop: null });
+    const today = businessDate(new Date(), { timezone: 'Asia/Vientiane', openShop: null, closeShop: null });
+    await t.db.execute(sql`
+      insert into members (shop_id, number, full_name, vehicle_type, valid_from, valid_until)
+      select ${big.id}::uuid, 'B' || g, 'Member ' || g, 'CAR', ${today}::date - 5, ${today}::date + 20
+      from generate_series(1, ${MEMBERS_REPORT_MAX_ROWS + 7}) g`);
+    const res = await report(adminToken, { shopId: big.id, from: addDaysToDate(today, -3), to: today });
+    expect(res.statusCode).toBe(200);
+    const data = res.body.data as MembersReport;
+    expect(data.rows).toHaveLength(MEMBERS_REPORT_MAX_ROWS);
+    expect(data.totalRows).toBe(MEMBERS_REPORT_MAX_ROWS + 7);
+    expect(data.totals).toMatchObject({
+      active: MEMBERS_REPORT_MAX_ROWS + 7,
+      neverCame: MEMBERS_REPORT_MAX_ROWS + 7,
+    });
+    // The other tests count every shop as an admin: these members go again.
+    await t.db.delete(members).where(eq(members.shopId, big.id));
   });
 });

@@ -1,4 +1,9 @@
-import type { MemberStatus, MembersReport, MembersReportBody } from '@parking-hub/contracts/members';
+import {
+  MEMBERS_REPORT_MAX_ROWS,
+  type MemberStatus,
+  type MembersReport,
+  type MembersReportBody,
+} from '@parking-hub/contracts/members';
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { shops } from '../../db/schema/shops.ts';
@@ -124,7 +129,8 @@ export async function membersReport(
   }
   return {
     totals,
-    rows: rows.map((r) => ({
+    totalRows: rows.length,
+    rows: rows.slice(0, MEMBERS_REPORT_MAX_ROWS).map((r) => ({
       memberId: r.memberId,
       shopId: r.shopId,
       shopName: r.shopName,

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -207,6 +208,14 @@ export function ReportTab({ params, title }: { params: ReportParams; title: stri
     content = (
       <>
         <Totals totals={data.totals} />
+        {data.totalRows > data.rows.length && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="members-report-capped">
+            {t('report.capped', {
+              shown: data.rows.length.toLocaleString('en-US'),
+              total: data.totalRows.toLocaleString('en-US'),
+            })}
+          </Alert>
+        )}
         <ReportSection title={t('report.table')}>
           {data.rows.length === 0 ? (
             <EmptyState title={t('empty.reportRows')} />
