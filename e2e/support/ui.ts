@@ -20,19 +20,23 @@ export async function expectNoHorizontalOverflow(page: Page) {
   expect(scroll).toBeLessThanOrEqual(inner);
 }
 
-/** Visible, inside the window, and what a tap on its centre would hit (nothing covers it). */
+/**
+ * Visible, inside the window, and what a tap on its centre would hit (nothing covers it), once
+ * the page has settled: a menu or dialog still fading out covers it for a moment.
+ */
 export async function expectSeen(locator: Locator) {
   await expect(locator).toBeVisible();
   await locator.scrollIntoViewIfNeeded();
-  const seen = await locator.evaluate((el) => {
-    const r = el.getBoundingClientRect();
-    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-    return {
-      hit: !!hit && (hit === el || el.contains(hit)),
-      inside: r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight,
-    };
-  });
-  expect(seen).toEqual({ hit: true, inside: true });
+  const seen = () =>
+    locator.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return {
+        hit: !!hit && (hit === el || el.contains(hit)),
+        inside: r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight,
+      };
+    });
+  await expect.poll(seen, { timeout: 5_000 }).toEqual({ hit: true, inside: true });
 }
 
 /** window.print() counts instead of opening the print dialog. */

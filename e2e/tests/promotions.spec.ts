@@ -63,6 +63,8 @@ async function choose(
 ) {
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+  // The menu fades out for a moment: what lies under it is covered until it is gone.
+  await expect(page.getByRole('listbox')).toBeHidden();
 }
 
 test.describe('desktop', () => {
