@@ -114,12 +114,14 @@ interface Sample {
   number: string;
   plateKey: string;
   plate: string;
+  vehicleType: string;
 }
 
 /** Members valid today of the given shops, at random. */
 async function validMembers(db: pg.Client, limit: number, shopCodes?: string[]): Promise<Sample[]> {
   const { rows } = await db.query<Sample>(
-    `select m.shop_id as "shopId", s.code, m.number, m.plate_keys[1] as "plateKey", m.plates[1] as plate
+    `select m.shop_id as "shopId", s.code, m.number, m.plate_keys[1] as "plateKey", m.plates[1] as plate,
+            m.vehicle_type as "vehicleType"
      from members m join shops s on s.id = m.shop_id
      where s.code like 'MB%' and m.status = 'ACTIVE'
        and m.valid_from <= (now() at time zone 'Asia/Vientiane')::date
@@ -238,12 +240,13 @@ async function checkInLatency(base: string, db: pg.Client): Promise<void> {
   const sample = await validMembers(db, 400, [code]);
   const kinds = {
     'neither card nor plate': (_: number) => ({ vehicleType: 'MOTORBIKE' }),
+    // A pass is for its vehicle type: each member comes in the vehicle it is for.
     'a member’s card number': (i: number) => ({
-      vehicleType: 'MOTORBIKE',
+      vehicleType: sample[i % sample.length]?.vehicleType,
       memberNumber: sample[i % sample.length]?.number,
     }),
     'a member’s plate': (i: number) => ({
-      vehicleType: 'MOTORBIKE',
+      vehicleType: sample[i % sample.length]?.vehicleType,
       plate: sample[i % sample.length]?.plate,
     }),
   };
@@ -303,9 +306,9 @@ async function throughput(base: string, db: pg.Client): Promise<Verdict[]> {
     token: tokens.get(m.code) ?? '',
     body: JSON.stringify(
       i % 3 === 0
-        ? { vehicleType: types[i % 3], memberNumber: m.number, plate: m.plate }
+        ? { vehicleType: m.vehicleType, memberNumber: m.number, plate: m.plate }
         : i % 3 === 1
-          ? { vehicleType: types[i % 3], plate: m.plate }
+          ? { vehicleType: m.vehicleType, plate: m.plate }
           : { vehicleType: types[i % 3], plate: stranger(i) },
     ),
   }));
