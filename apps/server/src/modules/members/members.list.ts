@@ -164,7 +164,11 @@ export async function pageOfMembers(
     );
   let total: number;
   let ids: { id: string }[];
-  if (wide && offset >= SEARCH_COUNT_CAP) return { rows: [], total: SEARCH_COUNT_CAP, capped: true };
+  if (wide && offset >= SEARCH_COUNT_CAP) {
+    // Past the pages a capped count reaches: nothing to list, the count as far as it goes.
+    const n = (await count()).rows[0]?.n ?? 0;
+    return { rows: [], total: Math.min(n, SEARCH_COUNT_CAP), capped: n > SEARCH_COUNT_CAP };
+  }
   // Past three quarters, reading backwards after the count beats reading forwards beside it.
   if (!wide && !sorted && offset > guess * 0.75) {
     total = (await count()).rows[0]?.n ?? 0;

@@ -863,6 +863,10 @@ describe('GET /v1/membership', () => {
       expect(beyond.body.meta).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP, totalCapped: true });
       const oneShop = await list(s.admin.token, { search: word, shopId: s.shopA.id });
       expect(oneShop.body.meta).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP + 10, totalCapped: false });
+      // A deep page of a search with few matches says how many there are.
+      const few = await list(s.admin.token, { search: `${word} 100`, pageSize: 100, page: 20 });
+      expect(few.body.data).toEqual([]);
+      expect(few.body.meta).toMatchObject({ total: 11, totalCapped: false });
       const manager = await list(s.mgr.token, { search: word });
       expect(manager.body.meta).toMatchObject({ total: MEMBER_SEARCH_COUNT_CAP + 10, totalCapped: false });
     } finally {
