@@ -152,6 +152,11 @@ export function addDaysToDate(date: string, days: number): string {
   return new Date(dateToUtcMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/** 'YYYY-MM-DD' → 'dd/mm/yyyy' (GLOSSARY-lo.md): a day, so no time zone shifts it; '' for none. */
+export function dayText(date: string | null | undefined): string {
+  return date ? date.split('-').reverse().join('/') : '';
+}
+
 /** b − a in whole calendar days. */
 export function daysBetween(a: string, b: string): number {
   return Math.round((dateToUtcMs(b) - dateToUtcMs(a)) / DAY_MS);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberNumberSchema, plateSchema } from './bills.ts';
+import { addDaysToDate, daysBetween } from './business-day.ts';
 import { pageMetaSchema, pagingSchema } from './envelope.ts';
 import { dateSchema, idSchema, optionalText, searchSchema, whatsappSchema } from './fields.ts';
 import { kipSchema, vehicleTypeSchema } from './prices.ts';
@@ -56,12 +57,9 @@ function fmt(y: number, m: number, d: number): string {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
-/** `date` plus `days` days (YYYY-MM-DD). */
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = parts(date);
-  const t = new Date(Date.UTC(y, m - 1, d + days));
-  return fmt(t.getUTCFullYear(), t.getUTCMonth() + 1, t.getUTCDate());
-}
+/** `date` plus `days` days (YYYY-MM-DD): business-day.ts addDaysToDate. */
+export const addDays = addDaysToDate;
+export { daysBetween };
 
 /** `date` plus `months` months, the day clamped to the month's last (Jan 31 + 1 → Feb 28/29). */
 export function addMonths(date: string, months: number): string {
@@ -71,13 +69,6 @@ export function addMonths(date: string, months: number): string {
   const nm = (index % 12) + 1;
   const last = new Date(Date.UTC(ny, nm, 0)).getUTCDate();
   return fmt(ny, nm, Math.min(d, last));
-}
-
-/** Whole days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  const [ay, am, ad] = parts(from);
-  const [by, bm, bd] = parts(to);
-  return Math.round((Date.UTC(by, bm - 1, bd) - Date.UTC(ay, am - 1, ad)) / 86_400_000);
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { CreateBillBody, GateMember, GateMemberState } from '@parking-hub/contracts/bills';
+import { dayText } from '@parking-hub/contracts/business-day';
 import { type Language, translate } from '@parking-hub/contracts/messages';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -74,9 +75,6 @@ export async function memberAtGate(
   };
 }
 
-/** dd/mm/yyyy of a YYYY-MM-DD date (GLOSSARY-lo.md). */
-const shown = (date: string) => date.split('-').reverse().join('/');
-
 const MESSAGES: Record<GateMemberState, string> = {
   VALID: 'success.checkedInMember',
   EXPIRED: 'success.checkedInPassExpired',
@@ -91,7 +89,7 @@ export function checkInMessage(lang: Language, member: GateMember | null | undef
   return translate(lang, MESSAGES[member.state], {
     name: member.fullName,
     number: member.number,
-    from: shown(member.validFrom),
-    until: shown(member.validUntil),
+    from: dayText(member.validFrom),
+    until: dayText(member.validUntil),
   });
 }

@@ -1,3 +1,4 @@
+import { dayText } from '@parking-hub/contracts/business-day';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
@@ -97,9 +98,6 @@ export async function expirePasses(db: Db, now: Date, batch = BATCH): Promise<nu
   }
 }
 
-/** dd/mm/yyyy of a YYYY-MM-DD date (GLOSSARY-lo.md). */
-const shown = (date: string) => date.split('-').reverse().join('/');
-
 /** Queue the reminders due now, `batch` members at a time; answers how many of each kind. */
 export async function sendReminders(
   { db, outbox }: MembersJobDeps,
@@ -121,7 +119,7 @@ export async function sendReminders(
           recipient: r.phone,
           kind: 'member_reminder',
           language: 'lo',
-          params: { shop: r.shopName, name: r.fullName, number: r.number, until: shown(r.validUntil) },
+          params: { shop: r.shopName, name: r.fullName, number: r.number, until: dayText(r.validUntil) },
           shopId: r.shopId,
           cause: 'membership.reminder',
           causeId: r.memberId,

@@ -1,3 +1,4 @@
+import { dayText } from '@parking-hub/contracts/business-day';
 import { pagedEnvelope, successEnvelope } from '@parking-hub/contracts/envelope';
 import { idSchema, optionalText } from '@parking-hub/contracts/fields';
 import {
@@ -31,8 +32,6 @@ import * as plans from './plans.service.ts';
 const tags = ['membership'];
 const ok = 'success' as const;
 const shopQuery = z.object({ shopId: optionalText(idSchema) });
-/** dd/mm/yyyy of a YYYY-MM-DD date (GLOSSARY-lo.md). */
-const shown = (date: string) => date.split('-').reverse().join('/');
 
 /**
  * Members and their passes (issue 14). Managers and above, for the shops in their scope; shop
@@ -86,7 +85,7 @@ export async function membersRoutes(app: ZodApp) {
       const data = await members.sellPass(app.db, authedContextOf(request), request.body);
       const message = translate(request.lang, 'success.passSold', {
         number: data.member.number,
-        until: shown(data.member.validUntil),
+        until: dayText(data.member.validUntil),
       });
       return reply.code(201).send({ status: ok, message, data });
     },
@@ -104,7 +103,7 @@ export async function membersRoutes(app: ZodApp) {
       const data = await members.renewPass(app.db, authedContextOf(request), request.body);
       const message = translate(request.lang, 'success.passRenewed', {
         number: data.member.number,
-        until: shown(data.member.validUntil),
+        until: dayText(data.member.validUntil),
       });
       return { status: ok, message, data };
     },

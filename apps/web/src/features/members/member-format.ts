@@ -1,8 +1,9 @@
+import { dayText } from '@parking-hub/contracts/business-day';
 import type { MemberStatus, NumberStatus } from '@parking-hub/contracts/members';
 import { rangeNumbers } from '@parking-hub/contracts/members';
 
-/** 'YYYY-MM-DD' → 'dd/mm/yyyy' (a business day: no time zone to shift it). */
-export const showDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
+/** 'YYYY-MM-DD' → 'dd/mm/yyyy': contracts/business-day dayText. */
+export const showDay = dayText;
 
 /** A pass ending within this many days is shown amber (the reminder's default). */
 export const SOON_DAYS = 7;

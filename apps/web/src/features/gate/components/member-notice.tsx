@@ -1,10 +1,8 @@
 import Alert from '@mui/material/Alert';
 import type { GateMember } from '@parking-hub/contracts/bills';
+import { dayText } from '@parking-hub/contracts/business-day';
 import { useTranslation } from 'react-i18next';
 import { formatKip } from '../../../lib/format';
-
-/** dd/mm/yyyy of a business day (YYYY-MM-DD): a date, not an instant, so no zone is applied. */
-const shown = (date: string) => date.split('-').reverse().join('/');
 
 /**
  * What the check-in found of a member (issue 14): a valid pass (the stay costs 0 ₭, paid as
@@ -16,8 +14,8 @@ export function MemberNotice({ member }: { member: GateMember }) {
   const values = {
     name: member.fullName,
     number: member.number,
-    from: shown(member.validFrom),
-    until: shown(member.validUntil),
+    from: dayText(member.validFrom),
+    until: dayText(member.validUntil),
     vehicle: member.vehicleType ? t(`common:vehicles.${member.vehicleType}`) : '',
   };
   if (member.state === 'VALID')

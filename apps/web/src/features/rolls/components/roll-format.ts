@@ -1,8 +1,9 @@
+import { dayText } from '@parking-hub/contracts/business-day';
 import type { Cell } from '../../reports/export/sheet';
 import { dateCell } from '../../reports/export/sheet';
 
-/** 'YYYY-MM-DD' → 'dd/mm/yyyy' (a calendar day: no time zone to shift it). */
-export const showDay = (day: string | null | undefined) => (day ? day.split('-').reverse().join('/') : '');
+/** 'YYYY-MM-DD' → 'dd/mm/yyyy': contracts/business-day dayText. */
+export const showDay = dayText;
 
 /** A count with thousands separators. */
 const counts = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
