@@ -52,7 +52,8 @@ export const TEMPLATES: readonly ShopTemplate[] = [
       BICYCLE: flat(1000),
     },
     qr: true,
-    members: 0,
+    // Market traders on monthly passes: the first demo manager (manager-tls) sees members.
+    members: 35,
     branch: 'ບ່ອນຈອດລົດ ຕະຫຼາດເຊົ້າ ອາຄານ 2',
     agent: 0,
   },
