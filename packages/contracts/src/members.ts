@@ -432,6 +432,8 @@ export const membersReportRowSchema = z.object({
   lastVisitAt: z.string().nullable(),
   passesSold: z.number().int(),
   passAmount: z.number().int(),
+  /** Valid in the period, not suspended, and no visit: counted in totals.neverCame. */
+  neverCame: z.boolean(),
 });
 export type MembersReportRow = z.infer<typeof membersReportRowSchema>;
 

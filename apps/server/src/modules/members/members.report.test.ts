@@ -184,7 +184,8 @@ function expected(shopIds: string[], from: string, to: string): MembersReport {
     totals.passCash += amount('CASH');
     totals.passQr += amount('QR');
     totals.visits += came.length;
-    if (validInPeriod && came.length === 0 && m.status !== 'SUSPENDED') totals.neverCame++;
+    const neverCame = validInPeriod && came.length === 0 && m.status !== 'SUSPENDED';
+    if (neverCame) totals.neverCame++;
     rows.push({
       memberId: m.id,
       shopId: m.shopId,
@@ -198,6 +199,7 @@ function expected(shopIds: string[], from: string, to: string): MembersReport {
       lastVisitAt: last ? last.toISOString() : null,
       passesSold: paid.length,
       passAmount: amount(),
+      neverCame,
     });
   }
   return { totals, rows, totalRows: rows.length };

@@ -118,14 +118,15 @@ export async function membersReport(
     visits: 0,
     neverCame: 0,
   };
+  // A suspended member could not come: not counted as one who stayed away.
+  const neverCame = (r: Row) => r.validInPeriod && r.visits === 0 && r.status !== 'SUSPENDED';
   for (const r of rows) {
     totals.passesSold += r.passesSold;
     totals.passAmount += Number(r.passAmount);
     totals.passCash += Number(r.passCash);
     totals.passQr += Number(r.passQr);
     totals.visits += r.visits;
-    // A suspended member could not come: not counted as one who stayed away.
-    if (r.validInPeriod && r.visits === 0 && r.status !== 'SUSPENDED') totals.neverCame++;
+    if (neverCame(r)) totals.neverCame++;
   }
   return {
     totals,
@@ -143,6 +144,7 @@ export async function membersReport(
       lastVisitAt: isoOrNull(r.lastVisitAt ? new Date(r.lastVisitAt) : null),
       passesSold: r.passesSold,
       passAmount: Number(r.passAmount),
+      neverCame: neverCame(r),
     })),
   };
 }

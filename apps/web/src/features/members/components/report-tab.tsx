@@ -42,8 +42,8 @@ function reportColumns(t: TFunction, withShop: boolean): ReportColumn<MembersRep
       render: (r) => (
         <Box
           component="span"
-          sx={r.visits === 0 ? { color: 'error.main', fontWeight: 700 } : undefined}
-          data-never={r.visits === 0 || undefined}
+          sx={r.neverCame ? { color: 'error.main', fontWeight: 700 } : undefined}
+          data-never={r.neverCame || undefined}
         >
           {r.number}
         </Box>
@@ -59,7 +59,7 @@ function reportColumns(t: TFunction, withShop: boolean): ReportColumn<MembersRep
       render: (r) => (
         <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
           {r.fullName}
-          {r.visits === 0 && (
+          {r.neverCame && (
             <Chip size="small" color="warning" label={t('report.neverCame')} data-testid="never-came" />
           )}
         </Box>
