@@ -15,6 +15,9 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
 import { publicBillRoutes } from './modules/bills/public-bill.routes.ts';
 import { companyRoutes, publicCompanyRoutes } from './modules/company/company.routes.ts';
+import { compensationRoutes } from './modules/finance/compensation.routes.ts';
+import { financeRoutes } from './modules/finance/finance.routes.ts';
+import { walletRoutes } from './modules/finance/wallet.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { membersReportRoutes } from './modules/members/members-report.routes.ts';
 import { botRoutes, outboxRoutes } from './modules/outbox/outbox.routes.ts';
@@ -25,6 +28,10 @@ import { packagesRoutes } from './modules/packages/packages.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/reset.routes.ts';
 import { pricesRoutes } from './modules/prices/prices.routes.ts';
 import { promotionsRoutes } from './modules/promotions/promotions.routes.ts';
+import { invoicesRoutes } from './modules/rent/invoices.routes.ts';
+import { paymentsRoutes } from './modules/rent/payments.routes.ts';
+import { publicInvoiceRoutes } from './modules/rent/public-invoice.routes.ts';
+import { invoiceSendingRoutes } from './modules/rent/sending.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { rollsRoutes } from './modules/rolls/rolls.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
@@ -140,6 +147,12 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(packagesRoutes, { config });
       await api.register(membersRoutes);
       await api.register(membersReportRoutes);
+      await api.register(invoicesRoutes, { config });
+      await api.register(paymentsRoutes, { config });
+      await api.register(invoiceSendingRoutes, { config, outbox });
+      await api.register(walletRoutes, { config });
+      await api.register(compensationRoutes, { config });
+      await api.register(financeRoutes, { config });
     },
     { prefix: `${API_PREFIX}/v1` },
   );
@@ -153,6 +166,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
   );
 
   await app.register(publicBillRoutes, { config });
+  await app.register(publicInvoiceRoutes, { config });
   await app.register(publicCompanyRoutes, { prefix: `${API_PREFIX}/public` });
   await registerUploads(app, config.uploadsDir);
   await registerWebStatic(app, config.webDist);

@@ -3,6 +3,7 @@ import type { MessageKey } from './messages-lo.ts';
 import { membersEn } from './messages-members-en.ts';
 import { packagesEn } from './messages-packages-en.ts';
 import { promotionsEn } from './messages-promotions-en.ts';
+import { rentEn } from './messages-rent-en.ts';
 import { rollsEn } from './messages-rolls-en.ts';
 
 /** The English texts of messages.ts: a module of its own, so the web loads it only in English. */
@@ -163,4 +164,5 @@ export const en: Record<MessageKey, string> = {
   ...rollsEn,
   ...gateMembersEn,
   ...membersEn,
+  ...rentEn,
 };

@@ -2,6 +2,7 @@ import { gateMembersLo } from './messages-gate-members-lo.ts';
 import { membersLo } from './messages-members-lo.ts';
 import { packagesLo } from './messages-packages-lo.ts';
 import { promotionsLo } from './messages-promotions-lo.ts';
+import { rentLo } from './messages-rent-lo.ts';
 import { rollsLo } from './messages-rolls-lo.ts';
 
 /** The Lao texts of messages.ts (the default language; its keys are the message keys). */
@@ -158,6 +159,7 @@ export const lo = {
   ...rollsLo,
   ...gateMembersLo,
   ...membersLo,
+  ...rentLo,
 } as const;
 
 export type MessageKey = keyof typeof lo;

@@ -7,6 +7,8 @@ import { runMembersDaily } from '../modules/members/members.jobs.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { pruneRecipientTurns } from '../modules/outbox/pace.ts';
 import { sweepOutbox } from '../modules/outbox/sweep.ts';
+import { runDailySummary } from '../modules/rent/daily-summary.ts';
+import { runMonthlyInvoices } from '../modules/rent/rent.jobs.ts';
 import type { JobRunner } from './runner.ts';
 
 /** What a scheduled job may use. */
@@ -80,6 +82,25 @@ export const SCHEDULES: readonly Schedule[] = [
     description:
       "Passes past their last business day become EXPIRED (audited as the system); members whose pass ends in the shop's reminder days, or today, get one WhatsApp reminder each per period, 08:00–21:00 shop time",
     run: ({ db, outbox }) => runMembersDaily({ db, outbox }),
+  },
+  {
+    // The 1st at 06:00 in the platform's time zone: every shop's month is over by then (Laos is
+    // the platform's zone; a shop far west of it would need a later hour). Idempotent: a second
+    // run, a second instance or a run after a crash makes only the invoices still missing.
+    name: 'rent-invoices-monthly',
+    cron: '0 6 1 * *',
+    expireInSeconds: 60 * 60,
+    description:
+      "Every main shop's rent invoice for the month before (package, tickets over the allowance, rolls, charges, promotion), numbered without gaps",
+    run: ({ db, config }) => runMonthlyInvoices({ db, config }),
+  },
+  {
+    name: 'daily-summary',
+    cron: '0 7 * * *',
+    expireInSeconds: 30 * 60,
+    description:
+      "Yesterday's summary (tickets, vehicles out, money, cancellations) to every shop's WhatsApp through the outbox, once per shop and day",
+    run: ({ db, outbox, config }) => runDailySummary({ db, outbox, config }),
   },
 ];
 

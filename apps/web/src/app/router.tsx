@@ -39,6 +39,10 @@ const SCREENS: Record<string, Lazy> = {
   messages: page(() => import('../features/messages/messages-page'), ['messages']),
   company: page(() => import('../features/company/company-page'), ['company']),
   rolls: page(() => import('../features/rolls/rolls-page'), ['rolls']),
+  rent: page(() => import('../features/rent/rent-page'), ['rent']),
+  wallet: page(() => import('../features/wallet/wallet-page'), ['finance', 'rent']),
+  accounting: page(() => import('../features/accounting/accounting-page'), ['finance', 'reports']),
+  compensation: page(() => import('../features/compensation/compensation-page'), ['finance']),
 };
 /** Loaders that start a screen's calls while its code loads (they return nothing to render). */
 const LOADERS: Record<string, LoaderFunction> = {
@@ -90,6 +94,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'bill/:referenceBill',
                 lazy: page(() => import('../features/receipt/receipt-page'), ['receipt']),
+              },
+              {
+                path: 'invoice/:token',
+                lazy: page(() => import('../features/rent/public-invoice-page'), ['rent']),
               },
             ],
           },

@@ -7,6 +7,7 @@ export * from './packages.ts';
 export * from './password-resets.ts';
 export * from './prices.ts';
 export * from './promotions.ts';
+export * from './rent.ts';
 export * from './reports.ts';
 export * from './rolls.ts';
 export * from './sessions.ts';

@@ -3,6 +3,7 @@ import {
   type AnyPgColumn,
   check,
   index,
+  integer,
   pgTable,
   text,
   timestamp,
@@ -31,6 +32,8 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** An agent's commission on the rent their shops pay, in basis points (null: the platform's default). */
+    commissionRateBp: integer('commission_rate_bp'),
   },
   (t) => [
     // Deleted users keep their row; their user name, phone and e-mail become free again.
@@ -41,6 +44,7 @@ export const users = pgTable(
     index('users_shop_idx').on(t.shopId),
     index('users_created_idx').on(t.createdAt),
     check('users_role_check', sql`${t.role} in ('SUPER-ADMIN','ADMIN','AGENT','MANAGER','SHOP')`),
+    check('users_commission_rate_check', sql`${t.commissionRateBp} between 0 and 10000`),
     check('users_status_check', sql`${t.status} in ('ACTIVE','SUSPENDED','DELETED')`),
     check(
       'users_shop_role_check',

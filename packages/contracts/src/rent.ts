@@ -1,0 +1,502 @@
+import { z } from 'zod';
+import { pagingSchema } from './envelope.ts';
+import { dateSchema, idSchema, searchSchema } from './fields.ts';
+import { monthSchema } from './packages.ts';
+
+/**
+ * Rent invoices (issue 15, decision 020): what each main shop (its branches included) owes the
+ * platform for a month. The lines of an invoice are the pure function `invoiceLines` below: the
+ * monthly job, the on-demand call and the brute-force test all compute with it.
+ */
+
+/** Invoice and wallet amounts: whole kip, up to ten billion (a year of a large chain's rent). */
+export const MAX_RENT_KIP = 10_000_000_000;
+
+export const INVOICE_STATUSES = ['UNPAID', 'PARTLY_PAID', 'PAID', 'VOID'] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+export const invoiceStatusSchema = z.enum(INVOICE_STATUSES, { error: 'validation.invalid' });
+
+export const PAYMENT_METHODS = ['CASH', 'TRANSFER', 'QR', 'WALLET'] as const;
+export type RentPaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const rentPaymentMethodSchema = z.enum(PAYMENT_METHODS, { error: 'validation.rentMethod' });
+
+export const LINE_KINDS = ['PACKAGE', 'EXTRA_TICKETS', 'ROLLS', 'FEE', 'PROMOTION', 'ADJUSTMENT'] as const;
+export type InvoiceLineKind = (typeof LINE_KINDS)[number];
+export const invoiceLineKindSchema = z.enum(LINE_KINDS, { error: 'validation.invalid' });
+
+/** The platform's finance settings (app_settings 'finance.settings'); admins change them. */
+export interface FinanceSettings {
+  /** Day of the month after the invoiced one when an invoice falls due (1–28). */
+  dueDay: number;
+  /** An agent's commission when none of their own is set, in basis points (1000 = 10 %). */
+  defaultCommissionBp: number;
+}
+export const DEFAULT_FINANCE_SETTINGS: FinanceSettings = { dueDay: 10, defaultCommissionBp: 1000 };
+
+/** Whole kip, above 0 (a payment, a top-up). */
+export const positiveKipSchema = z.coerce
+  .number({ error: 'validation.rentAmount' })
+  .int({ error: 'validation.rentAmount' })
+  .min(1, { error: 'validation.rentAmount' })
+  .max(MAX_RENT_KIP, { error: 'validation.tooBig' });
+
+/** Whole kip, 0 or more (a line's unit price). */
+export const rentKipSchema = z.coerce
+  .number({ error: 'validation.amountFormat' })
+  .int({ error: 'validation.amountFormat' })
+  .min(0, { error: 'validation.amountFormat' })
+  .max(MAX_RENT_KIP, { error: 'validation.tooBig' });
+
+const referenceSchema = z.string().trim().max(100, { error: 'validation.tooLong' });
+const reasonSchema = z
+  .string({ error: 'validation.reasonRequired' })
+  .trim()
+  .min(3, { error: 'validation.reasonRequired' })
+  .max(500, { error: 'validation.tooLong' });
+
+// ---- Pure rules ----
+
+export interface InvoicePackage {
+  id: string;
+  nameLo: string;
+  nameEn: string;
+  monthlyPrice: number;
+  ticketsIncluded: number;
+  extraTicketPrice: number;
+}
+
+export interface InvoiceInput {
+  /** The package in force that month (null: none; then no package or ticket lines). */
+  package: InvoicePackage | null;
+  /** Tickets issued in the month by the main shop and its branches. */
+  tickets: number;
+  /** Rolls delivered to the main shop and its branches in the month. */
+  rolls: ReadonlyArray<{ quantity: number; unitPrice: number }>;
+  /** One-off charges picked up by this invoice. */
+  charges: ReadonlyArray<{
+    id: string;
+    descriptionLo: string;
+    descriptionEn: string;
+    quantity: number;
+    unitPrice: number;
+  }>;
+  /** The promotion applied (the largest discount of those that apply) and what it takes off. */
+  promotion: { id: string; title: string; discount: number } | null;
+}
+
+export interface InvoiceLine {
+  kind: InvoiceLineKind;
+  descriptionLo: string;
+  descriptionEn: string;
+  quantity: number;
+  unitPrice: number;
+  amount: number;
+  refId: string | null;
+}
+
+export interface InvoiceTotals {
+  subtotal: number;
+  discount: number;
+  total: number;
+}
+
+/**
+ * The lines of a month's invoice, in order: the package; the tickets over its allowance × the
+ * price per extra ticket; the rolls delivered, one line per unit price; the charges; the
+ * promotion's discount (a negative line, never more than the package's price).
+ */
+export function invoiceLines(input: InvoiceInput): InvoiceLine[] {
+  const lines: InvoiceLine[] = [];
+  const pkg = input.package;
+  if (pkg) {
+    lines.push({
+      kind: 'PACKAGE',
+      descriptionLo: `ແພັກເກັດ ${pkg.nameLo}`,
+      descriptionEn: `Package ${pkg.nameEn}`,
+      quantity: 1,
+      unitPrice: pkg.monthlyPrice,
+      amount: pkg.monthlyPrice,
+      refId: pkg.id,
+    });
+    const extra = Math.max(0, input.tickets - pkg.ticketsIncluded);
+    if (extra > 0 && pkg.extraTicketPrice > 0) {
+      lines.push({
+        kind: 'EXTRA_TICKETS',
+        descriptionLo: `ບິນເກີນແພັກເກັດ (${input.tickets.toLocaleString('en-US')} ໃບ, ລວມໃນແພັກເກັດ ${pkg.ticketsIncluded.toLocaleString('en-US')} ໃບ)`,
+        descriptionEn: `Tickets over the allowance (${input.tickets.toLocaleString('en-US')} issued, ${pkg.ticketsIncluded.toLocaleString('en-US')} included)`,
+        quantity: extra,
+        unitPrice: pkg.extraTicketPrice,
+        amount: extra * pkg.extraTicketPrice,
+        refId: pkg.id,
+      });
+    }
+  }
+  const byPrice = new Map<number, number>();
+  for (const r of input.rolls) byPrice.set(r.unitPrice, (byPrice.get(r.unitPrice) ?? 0) + r.quantity);
+  for (const [unitPrice, quantity] of [...byPrice].sort((a, b) => a[0] - b[0])) {
+    if (quantity <= 0) continue;
+    lines.push({
+      kind: 'ROLLS',
+      descriptionLo: 'ມ້ວນເຈ້ຍພິມບິນ',
+      descriptionEn: 'Paper rolls',
+      quantity,
+      unitPrice,
+      amount: quantity * unitPrice,
+      refId: null,
+    });
+  }
+  for (const c of input.charges) {
+    lines.push({
+      kind: 'FEE',
+      descriptionLo: c.descriptionLo,
+      descriptionEn: c.descriptionEn,
+      quantity: c.quantity,
+      unitPrice: c.unitPrice,
+      amount: c.quantity * c.unitPrice,
+      refId: c.id,
+    });
+  }
+  const discount = Math.min(input.promotion?.discount ?? 0, pkg?.monthlyPrice ?? 0);
+  if (input.promotion && discount > 0) {
+    lines.push({
+      kind: 'PROMOTION',
+      descriptionLo: `ໂປຣໂມຊັນ: ${input.promotion.title}`,
+      descriptionEn: `Promotion: ${input.promotion.title}`,
+      quantity: 1,
+      unitPrice: -discount,
+      amount: -discount,
+      refId: input.promotion.id,
+    });
+  }
+  return lines;
+}
+
+/** Subtotal (lines above 0), discount (lines below 0, as a positive number) and total, never below 0. */
+export function invoiceTotals(lines: ReadonlyArray<Pick<InvoiceLine, 'amount'>>): InvoiceTotals {
+  const subtotal = lines.reduce((s, l) => s + (l.amount > 0 ? l.amount : 0), 0);
+  const discount = Math.min(
+    subtotal,
+    lines.reduce((s, l) => s + (l.amount < 0 ? -l.amount : 0), 0),
+  );
+  return { subtotal, discount, total: subtotal - discount };
+}
+
+/** 'INV-2026-000123'. */
+export function invoiceNumber(year: number, seq: number): string {
+  return `INV-${year}-${String(seq).padStart(6, '0')}`;
+}
+
+/** The due date of month 'YYYY-MM''s invoice: day `dueDay` of the month after. */
+export function invoiceDueDate(month: string, dueDay: number): string {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const ny = m === 12 ? y + 1 : y;
+  const nm = m === 12 ? 1 : m + 1;
+  return `${ny}-${String(nm).padStart(2, '0')}-${String(Math.min(28, Math.max(1, dueDay))).padStart(2, '0')}`;
+}
+
+/** An agent's commission on a payment: rate (basis points) × amount, rounded to the nearest kip (half away from 0). */
+export function commissionOf(amount: number, rateBp: number): number {
+  const v = (Math.abs(amount) * rateBp) / 10_000;
+  return Math.sign(amount) * Math.round(v);
+}
+
+/** The status an invoice takes from what has been paid (VOID aside). */
+export function statusFromPaid(total: number, paid: number): Exclude<InvoiceStatus, 'VOID'> {
+  if (paid >= total) return 'PAID';
+  return paid > 0 ? 'PARTLY_PAID' : 'UNPAID';
+}
+
+// ---- Calls ----
+
+/** `POST /v1/manual-summary-rent`: make the month's invoices now (chosen main shops, or all). */
+export const generateInvoicesBodySchema = z.strictObject({
+  month: monthSchema,
+  /** Main shops (a branch is taken for its main shop); left out: every shop. */
+  shopIds: z.array(idSchema).max(1000, { error: 'validation.tooBig' }).optional(),
+});
+export type GenerateInvoicesBody = z.infer<typeof generateInvoicesBodySchema>;
+export const generateInvoicesResultSchema = z.object({
+  month: z.string(),
+  /** Invoices made by this call. */
+  created: z.number().int(),
+  /** Shops that already had a live invoice for the month (nothing new made). */
+  existing: z.number().int(),
+  /** Shops with nothing to invoice (no package, tickets, rolls or charges). */
+  skipped: z.number().int(),
+  numbers: z.array(z.string()),
+});
+export type GenerateInvoicesResult = z.infer<typeof generateInvoicesResultSchema>;
+
+/** `POST /v1/report-rent?page=N`: filters in the body. */
+export const rentReportBodySchema = pagingSchema.extend({
+  /** 'YYYY-MM'; left out: every month. */
+  month: monthSchema.optional(),
+  status: invoiceStatusSchema.optional(),
+  /** Unpaid or partly paid past their due date. */
+  overdue: z.boolean().optional(),
+  agentId: idSchema.optional(),
+  shopId: idSchema.optional(),
+  /** Invoice number or shop name. */
+  q: searchSchema,
+});
+export type RentReportBody = z.infer<typeof rentReportBodySchema>;
+
+export const invoiceLineSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  kind: invoiceLineKindSchema,
+  descriptionLo: z.string(),
+  descriptionEn: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  refId: z.string().nullable(),
+});
+export type InvoiceLineRow = z.infer<typeof invoiceLineSchema>;
+
+export const rentPaymentSchema = z.object({
+  id: z.string(),
+  amount: z.number().int(),
+  method: rentPaymentMethodSchema,
+  reference: z.string().nullable(),
+  note: z.string().nullable(),
+  reversesId: z.string().nullable(),
+  /** Set on a payment that a later row reversed. */
+  reversedBy: z.string().nullable(),
+  recordedBy: z.string().nullable(),
+  recordedByName: z.string().nullable(),
+  paidAt: z.string(),
+});
+export type RentPayment = z.infer<typeof rentPaymentSchema>;
+
+/** An invoice as lists show it. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  number: z.string(),
+  month: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  shopCode: z.string(),
+  agentId: z.string().nullable(),
+  agentName: z.string().nullable(),
+  packageName: z.string().nullable(),
+  status: invoiceStatusSchema,
+  tickets: z.number().int(),
+  ticketsIncluded: z.number().int(),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  paid: z.number().int(),
+  due: z.number().int(),
+  dueDate: z.string(),
+  overdue: z.boolean(),
+  sentAt: z.string().nullable(),
+  sendCount: z.number().int(),
+  /** The last message's outbox status (QUEUED, SENT, DELIVERED, READ, FAILED, NOT_CONFIGURED). */
+  messageStatus: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** One invoice whole: lines, payments, the public link and the shop's wallet balance. */
+export const invoiceDetailSchema = invoiceSchema.extend({
+  lines: z.array(invoiceLineSchema),
+  payments: z.array(rentPaymentSchema),
+  adjustReason: z.string().nullable(),
+  adjustedAt: z.string().nullable(),
+  voidReason: z.string().nullable(),
+  voidedAt: z.string().nullable(),
+  /** Path of the public invoice page ('/invoice/<token>'), for the caller to open or copy. */
+  publicPath: z.string(),
+  walletBalance: z.number().int(),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const rentTotalsSchema = z.object({
+  count: z.number().int(),
+  total: z.number().int(),
+  paid: z.number().int(),
+  due: z.number().int(),
+  overdue: z.number().int(),
+  overdueCount: z.number().int(),
+  byStatus: z.record(z.string(), z.object({ count: z.number().int(), total: z.number().int() })),
+});
+export type RentTotals = z.infer<typeof rentTotalsSchema>;
+/** meta of the rent report: the usual paging and the totals over every invoice the filters match (VOID left out of money). */
+export const rentReportMetaSchema = z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  totals: rentTotalsSchema,
+});
+
+export const invoiceIdBodySchema = z.strictObject({ invoiceId: idSchema });
+export const invoiceIdParamsSchema = z.object({ invoiceId: idSchema });
+
+/** `POST /v1/sent/manual-summary` and `/v1/resent-manual-summary-rent`: one invoice or several. */
+export const sendInvoicesBodySchema = z
+  .strictObject({
+    invoiceId: idSchema.optional(),
+    invoiceIds: z.array(idSchema).max(1000, { error: 'validation.tooBig' }).optional(),
+    /** Every live, not fully paid invoice of the month not sent yet (send) or all of them (resend). */
+    month: monthSchema.optional(),
+  })
+  .refine((b) => b.invoiceId || (b.invoiceIds && b.invoiceIds.length > 0) || b.month, {
+    error: 'validation.invoiceChoice',
+    path: ['invoiceId'],
+  });
+export type SendInvoicesBody = z.infer<typeof sendInvoicesBodySchema>;
+export const sendInvoicesResultSchema = z.object({
+  queued: z.number().int(),
+  /** Invoices not sent: no WhatsApp number on the shop, void, or (send) already sent. */
+  skipped: z.array(z.object({ invoiceId: z.string(), number: z.string(), reason: z.string() })),
+});
+export type SendInvoicesResult = z.infer<typeof sendInvoicesResultSchema>;
+
+/** `POST /v1/invoice/paid`: a payment (or the rest when amount is left out). WALLET takes it from the shop's wallet. */
+export const payInvoiceBodySchema = z.strictObject({
+  invoiceId: idSchema,
+  amount: positiveKipSchema.optional(),
+  method: rentPaymentMethodSchema,
+  reference: referenceSchema.optional(),
+  note: z.string().trim().max(500, { error: 'validation.tooLong' }).optional(),
+  /** When it was paid (default now); not in the future. */
+  paidAt: z.iso.datetime({ offset: true, error: 'validation.dateFormat' }).optional(),
+});
+export type PayInvoiceBody = z.infer<typeof payInvoiceBodySchema>;
+
+/** `POST /v1/invoice/payment/reverse` (admins): a payment recorded by mistake is reversed by a row of its own. */
+export const reversePaymentBodySchema = z.strictObject({ paymentId: idSchema, reason: reasonSchema });
+export type ReversePaymentBody = z.infer<typeof reversePaymentBodySchema>;
+
+/** An admin's line on `invoice/update`: kind PACKAGE … ADJUSTMENT as stored; amount = quantity × unitPrice (negative unitPrice: a discount). */
+export const editLineSchema = z.strictObject({
+  kind: invoiceLineKindSchema.default('ADJUSTMENT'),
+  descriptionLo: z
+    .string({ error: 'validation.lineDescription' })
+    .trim()
+    .min(1, { error: 'validation.lineDescription' })
+    .max(200, { error: 'validation.tooLong' }),
+  descriptionEn: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  quantity: z.coerce
+    .number({ error: 'validation.lineQuantity' })
+    .int({ error: 'validation.lineQuantity' })
+    .min(0, { error: 'validation.lineQuantity' })
+    .max(10_000_000, { error: 'validation.tooBig' }),
+  unitPrice: z.coerce
+    .number({ error: 'validation.amountFormat' })
+    .int({ error: 'validation.amountFormat' })
+    .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
+    .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+  refId: idSchema.nullable().optional(),
+});
+export type EditLine = z.infer<typeof editLineSchema>;
+
+/** `POST /v1/invoice/update`: the invoice's lines as they should be, with the reason (UNPAID only). */
+export const updateInvoiceBodySchema = z.strictObject({
+  invoiceId: idSchema,
+  lines: z
+    .array(editLineSchema)
+    .min(1, { error: 'validation.linesRequired' })
+    .max(50, { error: 'validation.tooBig' }),
+  reason: reasonSchema,
+  dueDate: dateSchema.optional(),
+});
+export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBodySchema>;
+
+/** `DELETE /v1/invoice/{invoiceId}`: the reason may come in the body (default: none given). */
+export const voidInvoiceBodySchema = z
+  .strictObject({ reason: z.string().trim().max(500).optional() })
+  .optional();
+
+/** One-off charges: `POST /v1/rent/charge/create`, `POST /v1/rent/charges`, `DELETE /v1/rent/charge/{id}`. */
+export const createChargeBodySchema = z.strictObject({
+  shopId: idSchema,
+  /** A fee of the fee list (its names and amount), or a description of one's own. */
+  feeId: idSchema.optional(),
+  descriptionLo: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+  quantity: z.coerce
+    .number({ error: 'validation.lineQuantity' })
+    .int({ error: 'validation.lineQuantity' })
+    .min(1, { error: 'validation.lineQuantity' })
+    .max(1000, { error: 'validation.tooBig' })
+    .default(1),
+  unitPrice: rentKipSchema.optional(),
+  /** The invoice month that picks it up ('YYYY-MM'; default: the current month). */
+  month: monthSchema.optional(),
+  note: z.string().trim().max(500, { error: 'validation.tooLong' }).optional(),
+});
+export type CreateChargeBody = z.infer<typeof createChargeBodySchema>;
+export const listChargesBodySchema = pagingSchema.extend({
+  shopId: idSchema.optional(),
+  /** Only those no invoice has picked up yet. */
+  pending: z.boolean().optional(),
+});
+export const chargeSchema = z.object({
+  id: z.string(),
+  shopId: z.string(),
+  shopName: z.string(),
+  feeId: z.string().nullable(),
+  month: z.string(),
+  descriptionLo: z.string(),
+  descriptionEn: z.string(),
+  quantity: z.number().int(),
+  unitPrice: z.number().int(),
+  amount: z.number().int(),
+  note: z.string().nullable(),
+  invoiceId: z.string().nullable(),
+  invoiceNumber: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Charge = z.infer<typeof chargeSchema>;
+
+/** `POST /v1/report-daily`: send yesterday's summary (or `day`'s) to every shop in scope now. */
+export const dailySummaryBodySchema = z
+  .strictObject({
+    day: dateSchema.optional(),
+    /** Send again to shops that already had this day's summary. */
+    again: z.boolean().optional(),
+    shopIds: z.array(idSchema).max(1000, { error: 'validation.tooBig' }).optional(),
+  })
+  .optional();
+export const dailySummaryResultSchema = z.object({
+  day: z.string(),
+  queued: z.number().int(),
+  alreadySent: z.number().int(),
+  noWhatsapp: z.number().int(),
+});
+export type DailySummaryResult = z.infer<typeof dailySummaryResultSchema>;
+
+/** The public invoice page (`GET /v1/public/invoice/{token}`): what the shop sees, with the platform's profile and a Lao QR for what is due. */
+export const publicInvoiceSchema = z.object({
+  number: z.string(),
+  month: z.string(),
+  status: invoiceStatusSchema,
+  shop: z.object({
+    name: z.string(),
+    code: z.string(),
+    address: z.string().nullable(),
+    phone: z.string().nullable(),
+  }),
+  lines: z.array(invoiceLineSchema.omit({ id: true, refId: true })),
+  subtotal: z.number().int(),
+  discount: z.number().int(),
+  total: z.number().int(),
+  paid: z.number().int(),
+  due: z.number().int(),
+  dueDate: z.string(),
+  issuedAt: z.string(),
+  company: z.object({
+    name: z.string().nullable(),
+    branch: z.string().nullable(),
+    telephone: z.string().nullable(),
+    whatsapp: z.string().nullable(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    logoPath: z.string().nullable(),
+  }),
+  /** The Lao QR payload and its PNG (data URL) for the amount due; null when nothing is due or no receiver is set. */
+  qr: z.object({ payload: z.string(), image: z.string() }).nullable(),
+});
+export type PublicInvoice = z.infer<typeof publicInvoiceSchema>;
