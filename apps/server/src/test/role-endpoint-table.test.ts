@@ -156,6 +156,9 @@ const endpoints: Endpoint[] = [
   { name: 'GET membership/settings', method: 'GET', path: (s) => `membership/settings?shopId=${s.shopId}`, expect: SIGNED_IN },
   { name: 'POST membership/settings', method: 'POST', path: () => 'membership/settings', body: (s) => ({ shopId: s.shopId, reminderDays: 3 }), expect: STAFF_EDITORS },
   { name: 'POST membership/report', method: 'POST', path: () => 'membership/report', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
+  // issue 15 — invoices (rows of the invoices helper go below this line)
+  // issue 15 — payments, wallet, compensation, finance (rows of the money helper go below this line)
+  // issue 15 — sending and the daily summary (rows of the sending helper go below this line)
   { name: 'POST report/last-action', method: 'POST', path: () => 'report/last-action', body: () => ({ page: 1 }), expect: ADMINS },
   { name: 'GET company', method: 'GET', path: () => 'company', expect: SIGNED_IN },
   { name: 'POST company/update', method: 'POST', path: () => 'company/update', body: () => ({ companyName: unique('Table company ') }), expect: SUPER_ADMIN_ONLY },
