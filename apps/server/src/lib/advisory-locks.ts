@@ -16,4 +16,9 @@ export const ADVISORY_LOCKS = {
    * form's keys, the second a hash of shop and plate (never meets the one-key locks above).
    */
   memberPlates: 7_346_205,
+  /**
+   * Making one month's rent invoices (issue 15): the two-key form, this key and the month as
+   * yyyymm, so two instances (or the job and an admin's call) never make one month at once.
+   */
+  rentMonth: 7_346_206,
 } as const;
