@@ -30,6 +30,16 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   HOST: z.string().default('127.0.0.1'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  /** Where people reach this server from outside (links in messages, e.g. an invoice's page); default http://localhost:PORT. */
+  PUBLIC_URL: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .url()
+      .refine((v) => /^https?:\/\//i.test(v), 'an http:// or https:// address')
+      .refine((v) => !v.endsWith('/'), 'no trailing slash')
+      .optional(),
+  ),
   DATA_DIR: z.string().default('./data'),
   /** Uploaded files (shop logos…); DATA_DIR/uploads unless set. */
   UPLOADS_DIR: z.string().optional(),
@@ -110,6 +120,8 @@ export interface Config {
   env: Env['NODE_ENV'];
   host: string;
   port: number;
+  /** The server's address from outside, without a trailing slash (links in messages). */
+  publicUrl: string;
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
@@ -176,6 +188,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, optionalText, phoneSchema, whatsappSchema } from './fields.ts';
+import { qrReceiverSchema } from './shops.ts';
 
 /**
  * The company behind the platform (spec §3's Company): shown in the public footer, on the
@@ -14,6 +15,8 @@ export const companySchema = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   qrImagePath: z.string().nullable(),
+  /** Where Lao QR payments of rent go (the public invoice page's QR); null: no QR on invoices. */
+  qrReceiver: qrReceiverSchema.nullable(),
   createdAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });
@@ -22,6 +25,7 @@ export type Company = z.infer<typeof companySchema>;
 /** What anyone may see of it, signed in or not (the footer, the e-receipt). */
 export const publicCompanySchema = companySchema.omit({
   qrImagePath: true,
+  qrReceiver: true,
   createdAt: true,
   updatedAt: true,
 });
@@ -40,6 +44,8 @@ export const updateCompanyBodySchema = z.object({
   whatsapp: optionalText(whatsappSchema),
   email: optionalText(emailSchema),
   address: text(300),
+  /** The Lao QR receiver of rent payments: all five fields, or null to remove it (left out: unchanged). */
+  qrReceiver: qrReceiverSchema.nullable().optional(),
 });
 export type UpdateCompanyBody = z.infer<typeof updateCompanyBodySchema>;
 

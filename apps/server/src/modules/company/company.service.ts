@@ -1,3 +1,4 @@
+import { canonicalJson } from '@parking-hub/contracts/canonical-json';
 import type {
   Company,
   CompanyImageKind,
@@ -26,6 +27,7 @@ const EMPTY: Company = {
   email: null,
   address: null,
   qrImagePath: null,
+  qrReceiver: null,
   createdAt: null,
   updatedAt: null,
 };
@@ -43,7 +45,7 @@ export async function getCompany(db: Executor): Promise<Company> {
 
 /** What anyone may see (the footer, the e-receipt): no payment QR, no timestamps. */
 export async function getPublicCompany(db: Executor): Promise<PublicCompany> {
-  const { qrImagePath: _q, createdAt: _c, updatedAt: _u, ...visible } = await getCompany(db);
+  const { qrImagePath: _q, qrReceiver: _r, createdAt: _c, updatedAt: _u, ...visible } = await getCompany(db);
   return visible;
 }
 
@@ -61,11 +63,15 @@ function auditCompany(
   return audit(tx, ctx, { action, entity: 'company', entityId: '1', ...change });
 }
 
-/** The fields sent whose value differs (a field left out stays as it is; null clears it). */
+/**
+ * The fields sent whose value differs (a field left out stays as it is; null clears it). The QR
+ * receiver is compared by value, keys sorted: the same receiver sent again changes nothing.
+ */
 function changedFields(before: CompanyRow, body: UpdateCompanyBody): CompanyChanges {
   const changes: Record<string, unknown> = {};
   for (const [field, value] of Object.entries(body)) {
-    if (value === undefined || value === before[field as keyof CompanyRow]) continue;
+    if (value === undefined) continue;
+    if (canonicalJson(value) === canonicalJson(before[field as keyof CompanyRow])) continue;
     changes[field] = value;
   }
   return changes as CompanyChanges;

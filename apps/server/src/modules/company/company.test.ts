@@ -121,7 +121,7 @@ describe('company profile', () => {
       const res = await call<Company>(t.app, 'GET', 'company', { token: tokens[role] });
       expect([res.statusCode, res.body.data]).toEqual([
         200,
-        { ...EMPTY_FACTS, qrImagePath: null, createdAt: null, updatedAt: null },
+        { ...EMPTY_FACTS, qrImagePath: null, qrReceiver: null, createdAt: null, updatedAt: null },
       ]);
     }
     expectError(await call(t.app, 'GET', 'company'), 401, 'ກະລຸນາເຂົ້າສູ່ລະບົບ');
@@ -220,6 +220,57 @@ describe('company profile', () => {
       const normalised = await update('SUPER-ADMIN', { companyName: saved.companyName, whatsapp: typed });
       expect(normalised.body.data?.whatsapp).toBe('+8562055551234');
     }
+  });
+
+  it('keeps the Lao QR receiver of rent: checked like a shop’s, audited, compared by value, cleared by null, never public', async () => {
+    const receiver = {
+      iin: '12345678',
+      receiverId: 'PHUB001',
+      merchantName: 'PARKING HUB',
+      merchantCity: 'VIENTIANE',
+      mcc: '7523',
+    };
+    const name = { companyName: 'ບໍລິສັດ ພາກກິ້ງຮັບ ຈຳກັດ' };
+    const eventsBefore = (await companyEvents()).length;
+    expectError(await update('SUPER-ADMIN', { ...name, qrReceiver: { ...receiver, iin: '1234' } }), 400, {
+      'qrReceiver.iin': 'ລະຫັດທະນາຄານ (IIN) ເປັນຕົວເລກ 8 ຕົວ (ຕົວຢ່າງ 27710418)',
+    });
+    expectError(await update('SUPER-ADMIN', { ...name, qrReceiver: { ...receiver, mcc: 'abcd' } }), 400, {
+      'qrReceiver.mcc': 'MCC ເປັນຕົວເລກ 4 ຕົວ',
+    });
+    expectError(await update('ADMIN', { ...name, qrReceiver: receiver }), 403, 'ທ່ານບໍ່ມີສິດໃຊ້ງານ');
+    expect((await companyEvents()).length).toBe(eventsBefore);
+
+    const res = await update('SUPER-ADMIN', {
+      ...name,
+      qrReceiver: { ...receiver, receiverId: ' PHUB001 ' },
+    });
+    expect([res.statusCode, res.body.data?.qrReceiver]).toEqual([200, receiver]);
+    const set = (await companyEvents()).at(-1);
+    expect([set?.action, set?.before, set?.after]).toEqual([
+      'company.update',
+      { qrReceiver: null },
+      { qrReceiver: receiver },
+    ]);
+    for (const role of ROLES) {
+      const read = await call<Company>(t.app, 'GET', 'company', { token: tokens[role] });
+      expect(read.body.data?.qrReceiver).toEqual(receiver);
+    }
+    const open = await call<Record<string, unknown>>(t.app, 'GET', PUBLIC_URL);
+    expect(open.body.data).not.toHaveProperty('qrReceiver');
+
+    // The same receiver in another key order changes nothing; left out keeps it; null removes it.
+    const reordered = Object.fromEntries(Object.entries(receiver).reverse());
+    const eventsSet = (await companyEvents()).length;
+    await update('SUPER-ADMIN', { ...name, qrReceiver: reordered });
+    await update('SUPER-ADMIN', name);
+    expect((await companyEvents()).length).toBe(eventsSet);
+    const kept = await call<Company>(t.app, 'GET', 'company', { token: tokens['SUPER-ADMIN'] });
+    expect(kept.body.data?.qrReceiver).toEqual(receiver);
+    const cleared = await update('SUPER-ADMIN', { ...name, qrReceiver: null });
+    expect(cleared.body.data?.qrReceiver).toBeNull();
+    const last = (await companyEvents()).at(-1);
+    expect([last?.before, last?.after]).toEqual([{ qrReceiver: receiver }, { qrReceiver: null }]);
   });
 
   it('stores the logo and the QR by content, serves them, replaces and removes the old files', async () => {

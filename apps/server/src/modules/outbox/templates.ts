@@ -14,6 +14,8 @@ export const MESSAGE_KINDS = [
   'test',
   'shop_message',
   'member_reminder',
+  'rent_invoice',
+  'daily_summary',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -33,6 +35,16 @@ const DEFAULT_TEMPLATES: Record<MessageKind, WhatsappTemplate> = {
   test: { name: 'hello_world', language: 'en_US', body: [] },
   shop_message: { name: 'ph_shop_notice', language: 'lo', body: ['shop', 'text'] },
   member_reminder: { name: 'ph_member_reminder', language: 'lo', body: ['shop', 'name', 'number', 'until'] },
+  rent_invoice: {
+    name: 'ph_rent_invoice',
+    language: 'lo',
+    body: ['shop', 'number', 'month', 'amount', 'dueDate', 'link'],
+  },
+  daily_summary: {
+    name: 'ph_daily_summary',
+    language: 'lo',
+    body: ['shop', 'day', 'ticketsIn', 'vehiclesOut', 'amount', 'cancelled'],
+  },
 };
 
 const templateOverride = z
@@ -127,6 +139,28 @@ const TEXTS: Record<MessageKind, Record<Language, Texts>> = {
     en: {
       subject: 'Your membership card is about to expire',
       body: '{{shop}}: Hello {{name}}, your membership card {{number}} is valid until {{until}}. Please renew it at the shop to keep parking free.',
+    },
+  },
+  // A month's rent invoice (rent/sending.service.ts): the amount still due and the public page.
+  rent_invoice: {
+    lo: {
+      subject: 'ໃບແຈ້ງໜີ້ຄ່າເຊົ່າ Parking Hub',
+      body: '{{shop}}: ໃບແຈ້ງໜີ້ຄ່າເຊົ່າ {{number}} ເດືອນ {{month}}, ຍອດທີ່ຕ້ອງຈ່າຍ {{amount}}, ກະລຸນາຈ່າຍພາຍໃນວັນທີ {{dueDate}}. ເບິ່ງໃບແຈ້ງໜີ້ ແລະ ຈ່າຍດ້ວຍ Lao QR: {{link}}',
+    },
+    en: {
+      subject: 'Your Parking Hub rent invoice',
+      body: '{{shop}}: rent invoice {{number}} for {{month}}, amount due {{amount}}, please pay by {{dueDate}}. See the invoice and pay by Lao QR: {{link}}',
+    },
+  },
+  // Yesterday at a shop (rent/daily-summary.ts), from the report rollup.
+  daily_summary: {
+    lo: {
+      subject: 'ສະຫຼຸບປະຈຳວັນ Parking Hub',
+      body: '{{shop}}: ສະຫຼຸບວັນທີ {{day}}: ບິນເຂົ້າ {{ticketsIn}} ໃບ, ລົດອອກ {{vehiclesOut}} ຄັນ, ເງິນ {{amount}}, ບິນທີ່ຍົກເລີກ {{cancelled}} ໃບ.',
+    },
+    en: {
+      subject: 'Parking Hub daily summary',
+      body: '{{shop}}: summary of {{day}}: {{ticketsIn}} tickets in, {{vehiclesOut}} vehicles out, {{amount}} taken, {{cancelled}} tickets cancelled.',
     },
   },
 };
