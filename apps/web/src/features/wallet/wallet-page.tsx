@@ -1,6 +1,58 @@
-import PlaceholderPage from '../../app/placeholder-page';
+import type { WalletBalance } from '@parking-hub/contracts/finance';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useScreenTitle } from '../../app/use-screen-title';
+import { PageHeader } from '../../components/page-header';
+import { useSession } from '../../lib/session-store';
+import { useSearchFilters } from '../../lib/use-search-filters';
+import { AdjustDialog } from './components/adjust-dialog';
+import { TopUpDialog } from './components/top-up-dialog';
+import { WalletLedger } from './components/wallet-ledger';
+import { WalletList } from './components/wallet-list';
 
-/** Issue 15: being built (replaced before the issue closes). */
-export default function Screen() {
-  return <PlaceholderPage />;
+const KEYS = ['q', 'shop', 'kind'] as const;
+type Target = { kind: 'topUp' | 'adjust'; shop: Pick<WalletBalance, 'shopId' | 'shopName' | 'balance'> };
+
+/**
+ * /app/wallet: the main shops' balances (search and page in the URL); a shop's ledger
+ * (`?shop=`, by kind); admins record top-ups and adjustments, each once whatever the clicks.
+ */
+export default function WalletPage() {
+  const { t } = useTranslation('finance');
+  const title = useScreenTitle();
+  const role = useSession((s) => s.role);
+  const admin = role === 'ADMIN' || role === 'SUPER-ADMIN';
+  const { values, page, setFilters, setPage } = useSearchFilters(KEYS);
+  const [target, setTarget] = useState<Target | null>(null);
+
+  return (
+    <>
+      <PageHeader title={title} subtitle={t('wallet.subtitle')} />
+      {values.shop ? (
+        <WalletLedger
+          shopId={values.shop}
+          kind={values.kind}
+          page={page}
+          admin={admin}
+          onBack={() => setFilters({ shop: '', kind: '' })}
+          onKind={(kind) => setFilters({ kind })}
+          onPage={setPage}
+          onTopUp={(shop) => setTarget({ kind: 'topUp', shop })}
+          onAdjust={(shop) => setTarget({ kind: 'adjust', shop })}
+        />
+      ) : (
+        <WalletList
+          q={values.q}
+          page={page}
+          admin={admin}
+          onSearch={(q) => setFilters({ q })}
+          onPage={setPage}
+          onLedger={(w) => setFilters({ shop: w.shopId, kind: '' })}
+          onTopUp={(shop) => setTarget({ kind: 'topUp', shop })}
+        />
+      )}
+      {target?.kind === 'topUp' && <TopUpDialog shop={target.shop} onClose={() => setTarget(null)} />}
+      {target?.kind === 'adjust' && <AdjustDialog shop={target.shop} onClose={() => setTarget(null)} />}
+    </>
+  );
 }
