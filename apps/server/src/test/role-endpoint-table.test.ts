@@ -84,6 +84,8 @@ const STAFF_EDITORS = ['ok', 'ok', 'ok', 'ok', 403, 401] as const;
 const BOT = '/parking-hub-api/bot/v1';
 const AGENT_AREA = ['ok', 'ok', 'ok', 403, 403, 401] as const;
 const SUPER_ADMIN_ONLY = ['ok', 403, 403, 403, 403, 401] as const;
+/** Sending invoices (issue 15): admins and the shop's agent; managers and shops do not. */
+const INVOICE_SENDERS = ['ok', 'ok', 'ok', 403, 403, 401] as const;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -159,6 +161,10 @@ const endpoints: Endpoint[] = [
   // issue 15 — invoices (rows of the invoices helper go below this line)
   // issue 15 — payments, wallet, compensation, finance (rows of the money helper go below this line)
   // issue 15 — sending and the daily summary (rows of the sending helper go below this line)
+  { name: 'POST sent/manual-summary', method: 'POST', path: () => 'sent/manual-summary', setup: sendableInvoice, body: (s) => ({ invoiceId: s.extra.invoiceId }), expect: INVOICE_SENDERS },
+  { name: 'POST resent-manual-summary-rent', method: 'POST', path: () => 'resent-manual-summary-rent', setup: sendableInvoice, body: (s) => ({ invoiceId: s.extra.invoiceId }), expect: INVOICE_SENDERS },
+  { name: 'POST report-daily', method: 'POST', path: () => 'report-daily', body: (s) => ({ shopIds: [s.shopId], day: '2026-11-22' }), expect: ADMINS },
+  { name: 'GET public/invoice/{token}', method: 'GET', path: (s) => `public/invoice/${s.extra.publicToken}`, setup: sendableInvoice, expect: PUBLIC },
   { name: 'POST report/last-action', method: 'POST', path: () => 'report/last-action', body: () => ({ page: 1 }), expect: ADMINS },
   { name: 'GET company', method: 'GET', path: () => 'company', expect: SIGNED_IN },
   { name: 'POST company/update', method: 'POST', path: () => 'company/update', body: () => ({ companyName: unique('Table company ') }), expect: SUPER_ADMIN_ONLY },
@@ -215,6 +221,30 @@ async function rollScene(s: Scene) {
     .values({ ...base, kind: 'SHOP', shopId: s.shopId, fromPersonId, quantity: 2 })
     .returning({ id: rollDeliveries.id });
   return { agentId, receiptId: receipt?.id ?? '', deliveryId: delivery?.id ?? '' };
+}
+
+/** An unpaid rent invoice of the scene's shop (a WhatsApp number on it, so a send really queues). */
+let invoiceSeq = 0;
+async function sendableInvoice(s: Scene) {
+  const { rentInvoices } = await import('../db/schema/rent.ts');
+  invoiceSeq++;
+  await t.db.update(shops).set({ whatsapp: '+8562055557777' }).where(eq(shops.id, s.shopId));
+  const publicToken = `tbl${String(invoiceSeq).padStart(29, '0')}`;
+  const [row] = await t.db
+    .insert(rentInvoices)
+    .values({
+      number: `INV-2090-${String(invoiceSeq).padStart(6, '0')}`,
+      year: 2090,
+      seq: invoiceSeq,
+      shopId: s.shopId,
+      month: '2026-10-01',
+      subtotal: 150_000,
+      total: 150_000,
+      dueDate: '2026-11-10',
+      publicToken,
+    })
+    .returning({ id: rentInvoices.id });
+  return { invoiceId: row?.id ?? '', publicToken };
 }
 
 /** Members (issue 14): a member of the scene's shop on card T-1, and a free card T-2. */
