@@ -407,8 +407,8 @@ export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBodySchema>;
 
 /** `DELETE /v1/invoice/{invoiceId}`: the reason may come in the body (default: none given). */
 export const voidInvoiceBodySchema = z
-  .strictObject({ reason: z.string().trim().max(500).optional() })
-  .optional();
+  .strictObject({ reason: z.string().trim().max(500, { error: 'validation.tooLong' }).optional() })
+  .nullish();
 
 /** One-off charges: `POST /v1/rent/charge/create`, `POST /v1/rent/charges`, `DELETE /v1/rent/charge/{id}`. */
 export const createChargeBodySchema = z.strictObject({

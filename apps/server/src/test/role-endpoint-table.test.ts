@@ -7,7 +7,7 @@
 
 import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { ROLES, type Role } from '@parking-hub/contracts/roles';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../db/schema/audit.ts';
 import { bills } from '../db/schema/bills.ts';
@@ -84,6 +84,8 @@ const STAFF_EDITORS = ['ok', 'ok', 'ok', 'ok', 403, 401] as const;
 const BOT = '/parking-hub-api/bot/v1';
 const AGENT_AREA = ['ok', 'ok', 'ok', 403, 403, 401] as const;
 const SUPER_ADMIN_ONLY = ['ok', 403, 403, 403, 403, 401] as const;
+/** Rent (issue 15): who reads invoices (admins, the shop's agent, its manager; shop staff 403). */
+const RENT_READERS = ['ok', 'ok', 'ok', 'ok', 403, 401] as const;
 /** Sending invoices (issue 15): admins and the shop's agent; managers and shops do not. */
 const INVOICE_SENDERS = ['ok', 'ok', 'ok', 403, 403, 401] as const;
 const PNG = Buffer.from(
@@ -159,6 +161,14 @@ const endpoints: Endpoint[] = [
   { name: 'POST membership/settings', method: 'POST', path: () => 'membership/settings', body: (s) => ({ shopId: s.shopId, reminderDays: 3 }), expect: STAFF_EDITORS },
   { name: 'POST membership/report', method: 'POST', path: () => 'membership/report', body: (s) => ({ shopId: s.shopId, from: '2026-01-01', to: '2026-01-31' }), expect: SIGNED_IN },
   // issue 15 — invoices (rows of the invoices helper go below this line)
+  { name: 'POST manual-summary-rent', method: 'POST', path: () => 'manual-summary-rent', body: (s) => ({ month: '2026-01', shopIds: [s.shopId] }), expect: ADMINS },
+  { name: 'POST report-rent', method: 'POST', path: () => 'report-rent?page=1', body: () => ({ month: '2026-01' }), expect: RENT_READERS },
+  { name: 'GET invoice/{invoiceId}', method: 'GET', path: (s) => `invoice/${s.extra.invoiceId}`, setup: tableInvoice, expect: RENT_READERS },
+  { name: 'POST invoice/update', method: 'POST', path: () => 'invoice/update', setup: tableInvoice, body: (s) => ({ invoiceId: s.extra.invoiceId, reason: 'ປັບລາຄາ', lines: [{ descriptionLo: 'ແພັກເກັດ', quantity: 1, unitPrice: 90_000 }] }), expect: ADMINS },
+  { name: 'DELETE invoice/{invoiceId}', method: 'DELETE', path: (s) => `invoice/${s.extra.invoiceId}`, setup: tableInvoice, expect: ADMINS },
+  { name: 'POST rent/charge/create', method: 'POST', path: () => 'rent/charge/create', body: (s) => ({ shopId: s.shopId, descriptionLo: 'ຄ່າຕິດຕັ້ງ', unitPrice: 50_000 }), expect: ADMINS },
+  { name: 'POST rent/charges', method: 'POST', path: () => 'rent/charges?page=1', body: (s) => ({ shopId: s.shopId }), expect: ADMINS },
+  { name: 'DELETE rent/charge/{id}', method: 'DELETE', path: (s) => `rent/charge/${s.extra.chargeId}`, setup: tableCharge, expect: ADMINS },
   // issue 15 — payments, wallet, compensation, finance (rows of the money helper go below this line)
   // issue 15 — sending and the daily summary (rows of the sending helper go below this line)
   { name: 'POST sent/manual-summary', method: 'POST', path: () => 'sent/manual-summary', setup: sendableInvoice, body: (s) => ({ invoiceId: s.extra.invoiceId }), expect: INVOICE_SENDERS },
@@ -205,6 +215,28 @@ const endpoints: Endpoint[] = [
 ];
 
 const VERIFY_TOKEN = 'table-verify-token';
+
+/** An UNPAID invoice of the scene's shop (its own number of a year no real invoice uses). */
+async function tableInvoice(s: Scene) {
+  const res = await t.db.execute<{ id: string }>(sql`
+    with n as (
+      insert into invoice_counters (year, last_number) values (2099, 1)
+      on conflict (year) do update set last_number = invoice_counters.last_number + 1 returning last_number
+    )
+    insert into rent_invoices (number, year, seq, shop_id, month, status, subtotal, discount, total, due_date, public_token)
+    select 'INV-2099-' || lpad(n.last_number::text, 6, '0'), 2099, n.last_number, ${s.shopId}, '2026-01-01', 'UNPAID',
+           100000, 0, 100000, '2026-02-10', md5(random()::text) || md5(random()::text)
+    from n returning id`);
+  return { invoiceId: res.rows[0]?.id ?? '' };
+}
+
+/** A pending one-off charge on the scene's shop. */
+async function tableCharge(s: Scene) {
+  const res = await t.db.execute<{ id: string }>(sql`
+    insert into rent_charges (shop_id, month, description_lo, description_en, quantity, unit_price)
+    values (${s.shopId}, '2026-01-01', 'ຄ່າຕິດຕັ້ງ', 'Set-up', 1, 50000) returning id`);
+  return { chargeId: res.rows[0]?.id ?? '' };
+}
 
 /** Paper rolls: an agent with stock (the caller when an agent), a delivery to the scene's shop out of it. */
 const rollFields = { deliveredOn: '2026-01-10', quantity: 1, ticketsPerRoll: 100 };
