@@ -4,6 +4,8 @@ import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import type { CompensationRow } from '@parking-hub/contracts/finance';
 import { monthIn } from '@parking-hub/contracts/packages';
 import { useMemo, useState } from 'react';
@@ -19,6 +21,7 @@ import { ReportPager } from '../reports/components/report-pager';
 import { ReportTable } from '../reports/components/report-table';
 import { useCompensation } from './api/get-compensation';
 import { useAgentRates } from './api/save-compensation';
+import { CompensationCards } from './components/compensation-cards';
 import { compensationColumns } from './components/compensation-columns';
 import { CompensationFilters, type CompensationFilterValues } from './components/compensation-filters';
 import { DetailDialog } from './components/detail-dialog';
@@ -38,6 +41,7 @@ export default function CompensationPage() {
   const role = useSession((s) => s.role);
   const admin = role === 'ADMIN' || role === 'SUPER-ADMIN';
   const { values, page, setFilters, setPage } = useSearchFilters(KEYS);
+  const phone = useMediaQuery(useTheme().breakpoints.down('md'));
   const [detail, setDetail] = useState<CompensationRow | null>(null);
   const [payout, setPayout] = useState<CompensationRow | null>(null);
   const [ratesOpen, setRatesOpen] = useState(false);
@@ -76,14 +80,18 @@ export default function CompensationPage() {
   else
     body = (
       <>
-        <ReportTable
-          columns={columns}
-          rows={rows}
-          rowKey={(r) => `${r.agentId}:${r.month}`}
-          totals={meta?.totals}
-          totalsLabel={t('compensation.totals')}
-          data-testid="compensation-table"
-        />
+        {phone ? (
+          <CompensationCards columns={columns} rows={rows} totals={meta?.totals} />
+        ) : (
+          <ReportTable
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => `${r.agentId}:${r.month}`}
+            totals={meta?.totals}
+            totalsLabel={t('compensation.totals')}
+            data-testid="compensation-table"
+          />
+        )}
         {meta && meta.total > meta.pageSize && (
           <ReportPager total={meta.total} page={meta.page} pageSize={meta.pageSize} onPage={setPage} />
         )}

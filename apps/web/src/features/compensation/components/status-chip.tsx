@@ -7,7 +7,7 @@ export function CommissionStatusChip({ status }: { status: 'PENDING' | 'PAID' })
   return (
     <Chip
       size="small"
-      color={status === 'PAID' ? 'success' : 'warning'}
+      color={status === 'PAID' ? 'primary' : 'secondary'}
       variant={status === 'PAID' ? 'filled' : 'outlined'}
       label={t(`compensation.status.${status}`)}
       data-testid="commission-status"

@@ -3,10 +3,10 @@ import type { WalletEntryKind } from '@parking-hub/contracts/finance';
 import { useTranslation } from 'react-i18next';
 
 const COLOR = {
-  TOP_UP: 'success',
-  INVOICE_PAYMENT: 'primary',
-  ADJUSTMENT: 'warning',
-  REFUND: 'info',
+  TOP_UP: 'primary',
+  INVOICE_PAYMENT: 'secondary',
+  ADJUSTMENT: 'default',
+  REFUND: 'success',
 } as const satisfies Record<WalletEntryKind, string>;
 
 /** A ledger entry's kind: top-up, invoice payment, adjustment or refund. */

@@ -42,7 +42,7 @@ function columns(t: TFunction): Column<WalletEntry>[] {
       render: (e) => (
         <Box
           component="span"
-          sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: e.amount < 0 ? 'error.main' : 'success.dark' }}
+          sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: e.amount < 0 ? 'error.main' : 'primary.main' }}
           data-testid="entry-amount"
         >
           {signedKip(e.amount)}
