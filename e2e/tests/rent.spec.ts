@@ -1,0 +1,312 @@
+import type { Invoice, InvoiceDetail } from '@parking-hub/contracts/rent';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { apiLogin } from '../support/api.ts';
+import { QR_RECEIVER, shopWithStaff } from '../support/bills.ts';
+import { withDb } from '../support/db.ts';
+import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
+
+const API = '/parking-hub-api/v1';
+const stamp = () => Date.now().toString(36);
+const kip = (n: number) => `${n.toLocaleString('en-US')} ₭`;
+
+/** The month before this one in Vientiane ('YYYY-MM'): the latest month that can be invoiced. */
+function lastMonth(): string {
+  const [y, m] = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane' })
+    .format(new Date())
+    .split('-')
+    .map(Number) as [number, number];
+  return m === 1 ? `${y - 1}-12` : `${y}-${String(m - 1).padStart(2, '0')}`;
+}
+const MONTH = lastMonth();
+const MONTH_SHOWN = `${MONTH.slice(5)}/${MONTH.slice(0, 4)}`;
+
+async function call<T>(request: APIRequestContext, method: 'get' | 'post', path: string, data?: unknown) {
+  const { token } = await apiLogin(request);
+  const res = await request[method](`${API}/${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+    data,
+  });
+  if (!res.ok()) throw new Error(`${path}: ${res.status()} ${await res.text()}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+/**
+ * A shop with a SHOP user and a manager, open since last month on a package of `price` kip a
+ * month (set in the database: the screens only let a package start this month), and last month's
+ * invoice made through the API.
+ */
+async function shopWithInvoice(request: APIRequestContext, name: string, price: number) {
+  const pkg = await call<{ id: string }>(request, 'post', 'packages/create', {
+    nameLo: `ແພັກເກັດ ${name}`,
+    nameEn: `Package ${name}`,
+    monthlyPrice: price,
+    ticketsIncluded: 1000,
+    extraTicketPrice: 0,
+    usersAllowed: 5,
+    branchesAllowed: 1,
+  });
+  const shop = await shopWithStaff(request, name, { phone: '02055551234' });
+  // The shop opened last month (a month's invoices are for the shops open by its end).
+  await withDb(async (c) => {
+    await c.query(
+      `update shops set created_at = ($2::date)::timestamp at time zone 'Asia/Vientiane' where id = $1`,
+      [shop.shopId, `${MONTH}-01`],
+    );
+    await c.query('insert into shop_packages (shop_id, from_month, package_id) values ($1, $2, $3)', [
+      shop.shopId,
+      `${MONTH}-01`,
+      pkg.id,
+    ]);
+  });
+  const made = await call<{ created: number }>(request, 'post', 'manual-summary-rent', {
+    month: MONTH,
+    shopIds: [shop.shopId],
+  });
+  expect(made.created).toBe(1);
+  const [invoice] = await call<Invoice[]>(request, 'post', 'report-rent', {
+    month: MONTH,
+    shopId: shop.shopId,
+  });
+  if (!invoice) throw new Error(`no invoice for ${name}`);
+  return { ...shop, shopName: name, invoice };
+}
+
+const detailOf = (request: APIRequestContext, id: string) =>
+  call<InvoiceDetail>(request, 'get', `invoice/${id}`);
+
+/** The platform's Lao QR receiver, so the public page shows a QR for what is due. */
+async function companyQr() {
+  await withDb((c) =>
+    c.query(
+      `insert into company_profile (id, company_name, address, telephone, qr_receiver) values (1, $1, $2, $3, $4)
+       on conflict (id) do update set qr_receiver = excluded.qr_receiver,
+         company_name = coalesce(company_profile.company_name, excluded.company_name)`,
+      ['ບໍລິສັດ ພາກກິ້ງຮັບ', 'ນະຄອນຫຼວງວຽງຈັນ', '02055550000', JSON.stringify(QR_RECEIVER)],
+    ),
+  );
+}
+
+async function pageAs(browser: Browser, width: number, username?: string, password?: string) {
+  const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
+  const page = await context.newPage();
+  if (username !== undefined) await signIn(page, username, password);
+  return page;
+}
+
+const row = (page: Page, shopName: string) =>
+  page
+    .getByTestId('data-row')
+    .filter({ has: page.getByTestId('invoice-shop').getByText(shopName, { exact: true }) });
+const detail = (page: Page) => page.getByTestId('invoice-detail');
+const titleChip = (page: Page) => page.getByRole('dialog').getByTestId('invoice-status').first();
+
+async function expectLaoFont(page: Page) {
+  const lao = await page.evaluate(async () => {
+    await document.fonts.ready;
+    return {
+      check: document.fonts.check('16px "Noto Sans Lao"', 'ໃບແຈ້ງໜີ້'),
+      family: getComputedStyle(document.querySelector('h1') as Element).fontFamily,
+    };
+  });
+  expect(lao.check).toBe(true);
+  expect(lao.family).toMatch(/Noto Sans Lao/);
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin sees the month in Lao with its totals, records a part payment, refuses an overpayment, adjusts and voids', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = stamp();
+  const a = await shopWithInvoice(request, `ຮ້ານ ເຊົ່າ ກ ${tag}`, 300_000);
+  const b = await shopWithInvoice(request, `ຮ້ານ ເຊົ່າ ຂ ${tag}`, 200_000);
+  const c = await shopWithInvoice(request, `ຮ້ານ ເຊົ່າ ຄ ${tag}`, 100_000);
+
+  const page = await pageAs(browser, 1280, 'admin', undefined);
+  await page.goto(`/app/rent?month=${MONTH}&q=${encodeURIComponent(tag)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ຄ່າເຊົ່າປະຈຳເດືອນ');
+  await expect(page.getByTestId('data-row')).toHaveCount(3);
+  await expectSeen(page.getByTestId('total-invoiced-amount'));
+  await expect(page.getByTestId('total-invoiced-amount')).toHaveText(kip(600_000));
+  await expect(page.getByTestId('total-paid-amount')).toHaveText(kip(0));
+  await expect(page.getByTestId('total-due-amount')).toHaveText(kip(600_000));
+  await expect(row(page, a.shopName).getByTestId('invoice-status')).toHaveText('ຍັງບໍ່ຈ່າຍ');
+  await expect(page.getByTestId('invoices-table')).toContainText(MONTH_SHOWN);
+
+  // A part payment of A's invoice: the chip and the totals move.
+  await row(page, a.shopName).getByTestId('invoice-shop').click();
+  await expect(page.getByTestId('detail-number')).toHaveText(`ໃບແຈ້ງໜີ້ ${a.invoice.number}`);
+  await expectSeen(detail(page).getByTestId('invoice-line').first());
+  await expect(detail(page).getByTestId('line-text').first()).toHaveText(`ແພັກເກັດ ແພັກເກັດ ຮ້ານ ເຊົ່າ ກ ${tag}`);
+  await expect(titleChip(page)).toHaveText('ຍັງບໍ່ຈ່າຍ');
+  await page.getByTestId('detail-pay').click();
+  const pay = page.getByTestId('pay-form');
+  await expect(pay.getByTestId('pay-amount')).toHaveValue('300000');
+  await pay.getByTestId('pay-amount').fill('100000');
+  await pay.getByTestId('pay-reference').fill(`REF-${tag}`);
+  await pay.getByTestId('pay-save').click();
+  await expect(pay).toBeHidden();
+  await expect(titleChip(page)).toHaveText('ຈ່າຍບາງສ່ວນ');
+  await expectSeen(detail(page).getByTestId('payment-row'));
+  await expect(detail(page).getByTestId('payment-row')).toContainText(`REF-${tag}`);
+  await expect(detail(page).getByTestId('sum-due')).toContainText(kip(200_000));
+
+  // More than is due: the server's Lao message, and nothing written.
+  await page.getByTestId('detail-pay').click();
+  await pay.getByTestId('pay-amount').fill('250000');
+  await pay.getByTestId('pay-save').click();
+  // The server's field message, under the amount.
+  const refusal = pay.getByText('ຈຳນວນເງິນເກີນຍອດທີ່ຍັງຄ້າງ: ຄ້າງຢູ່ 200,000 ກີບ');
+  await expectSeen(refusal);
+  await expect(pay).toBeVisible();
+  await page.getByRole('button', { name: 'ຍົກເລີກ' }).last().click();
+  const afterRefusal = await detailOf(request, a.invoice.id);
+  expect(afterRefusal.paid).toBe(100_000);
+  expect(afterRefusal.payments).toHaveLength(1);
+  await page.getByTestId('detail-close').click();
+  await expect(page.getByTestId('total-paid-amount')).toHaveText(kip(100_000));
+  await expect(page.getByTestId('total-due-amount')).toHaveText(kip(500_000));
+  await expect(row(page, a.shopName).getByTestId('invoice-status')).toHaveText('ຈ່າຍບາງສ່ວນ');
+
+  // B's unpaid invoice adjusted: the reason is required, the new total shows as it is typed.
+  await row(page, b.shopName).getByTestId('invoice-shop').click();
+  await page.getByTestId('detail-adjust').click();
+  const adjust = page.getByTestId('adjust-form');
+  await adjust.getByTestId('line-unitPrice').first().fill('150000');
+  await adjust.getByTestId('line-add').click();
+  await adjust.getByTestId('line-description').last().fill('ຄ່າຕິດຕັ້ງເຄື່ອງພິມ');
+  await adjust.getByTestId('line-unitPrice').last().fill('20000');
+  await expect(adjust.getByTestId('adjust-total')).toHaveText(kip(170_000));
+  await adjust.getByTestId('adjust-save').click();
+  await expectSeen(adjust.getByText('ກະລຸນາປ້ອນເຫດຜົນ (ຢ່າງໜ້ອຍ 3 ຕົວອັກສອນ)'));
+  expect((await detailOf(request, b.invoice.id)).total).toBe(200_000);
+  await adjust.getByTestId('adjust-reason').fill('ຫຼຸດລາຄາຕາມສັນຍາໃໝ່');
+  await adjust.getByTestId('adjust-save').click();
+  await expect(adjust).toBeHidden();
+  await expect(detail(page).getByTestId('sum-total')).toContainText(kip(170_000));
+  await expectSeen(detail(page).getByTestId('detail-adjusted'));
+  await expect(detail(page).getByTestId('detail-adjusted')).toContainText('ຫຼຸດລາຄາຕາມສັນຍາໃໝ່');
+  await expect(detail(page).getByTestId('invoice-line')).toHaveCount(2);
+  await page.getByTestId('detail-close').click();
+  await expect(page.getByTestId('total-invoiced-amount')).toHaveText(kip(570_000));
+
+  // C voided with a reason: kept, VOID, out of the totals.
+  await row(page, c.shopName).getByTestId('invoice-shop').click();
+  await page.getByTestId('detail-void').click();
+  const voidForm = page.getByTestId('void-form');
+  await voidForm.getByTestId('void-form-reason').fill('ຮ້ານປິດກິດຈະການ');
+  await voidForm.getByTestId('void-form-save').click();
+  await expect(voidForm).toBeHidden();
+  await expect(titleChip(page)).toHaveText('ຍົກເລີກແລ້ວ');
+  await expectSeen(detail(page).getByTestId('detail-voided'));
+  await expect(page.getByTestId('detail-pay')).toHaveCount(0);
+  await page.getByTestId('detail-close').click();
+  await expect(page.getByTestId('total-invoiced-amount')).toHaveText(kip(470_000));
+  await expect(page.getByTestId('total-due-amount')).toHaveText(kip(370_000));
+  expect((await detailOf(request, c.invoice.id)).status).toBe('VOID');
+  await page.context().close();
+});
+
+test('a manager sees only their shop and pays from the wallet after a top-up; SHOP staff are told rent is the manager’s', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const tag = stamp();
+  const mine = await shopWithInvoice(request, `ຮ້ານ ກະເປົາ ${tag}`, 300_000);
+  await shopWithInvoice(request, `ຮ້ານ ອື່ນ ${tag}`, 250_000);
+  await call(request, 'post', 'wallet/top-up', {
+    shopId: mine.shopId,
+    amount: 500_000,
+    method: 'CASH',
+    idempotencyKey: `e2e-rent-${tag}`,
+  });
+
+  const page = await pageAs(browser, 375, mine.manager.username, mine.manager.password);
+  await page.goto('/app/rent');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('ຄ່າເຊົ່າປະຈຳເດືອນ');
+  await expectSeen(page.getByTestId('rent-wallet-balance'));
+  await expect(page.getByTestId('rent-wallet-balance')).toHaveText(kip(500_000));
+  await expect(page.getByTestId('data-row')).toHaveCount(1);
+  await expect(page.getByTestId('invoice-shop')).toHaveText(`ຮ້ານ ກະເປົາ ${tag}`);
+  await expect(page.getByText(`ຮ້ານ ອື່ນ ${tag}`)).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+
+  await page.getByTestId('invoice-shop').click();
+  await expectSeen(page.getByTestId('wallet-pay'));
+  await expect(page.getByTestId('detail-adjust')).toHaveCount(0);
+  await expect(page.getByTestId('detail-pay')).toHaveCount(0);
+  await page.getByTestId('pay-wallet').click();
+  await page.getByTestId('confirm-action').click();
+  await expect(titleChip(page)).toHaveText('ຈ່າຍແລ້ວ');
+  await expect(detail(page).getByTestId('payment-row')).toContainText('ກະເປົາເງິນ');
+  await expectNoHorizontalOverflow(page);
+  await page.getByTestId('detail-close').click();
+  await expect(page.getByTestId('rent-wallet-balance')).toHaveText(kip(200_000));
+  expect((await detailOf(request, mine.invoice.id)).status).toBe('PAID');
+
+  const staff = await pageAs(browser, 375, mine.staff.username, mine.staff.password);
+  await staff.goto('/app/rent');
+  await expectSeen(staff.getByTestId('rent-shop-staff'));
+  await expect(staff.getByTestId('rent-shop-staff')).toContainText('ໃບແຈ້ງໜີ້ຄ່າເຊົ່າແມ່ນສຳລັບຜູ້ຈັດການຮ້ານ');
+  await expect(staff.getByTestId('invoices-table')).toHaveCount(0);
+  await page.context().close();
+  await staff.context().close();
+});
+
+test('the public invoice shows its lines, sums and the Lao QR at 375 px and on a desktop; a bad link says so in Lao', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await companyQr();
+  const tag = stamp();
+  const shop = await shopWithInvoice(request, `ຮ້ານ ສາທາລະນະ ${tag}`, 275_000);
+  const { publicPath } = await detailOf(request, shop.invoice.id);
+  expect(publicPath).toMatch(/^\/invoice\/[\w-]{20,}$/);
+
+  for (const width of [375, 1280]) {
+    const page = await pageAs(browser, width);
+    await page.goto(publicPath);
+    const invoice = page.getByTestId('public-invoice');
+    await expectSeen(invoice.getByTestId('invoice-number'));
+    await expect(invoice.getByTestId('invoice-number')).toHaveText(shop.invoice.number);
+    await expect(invoice.getByTestId('invoice-month')).toHaveText(MONTH_SHOWN);
+    await expect(invoice.getByTestId('invoice-line')).toHaveCount(1);
+    await expect(invoice.getByTestId('line-text')).toHaveText(`ແພັກເກັດ ແພັກເກັດ ຮ້ານ ສາທາລະນະ ${tag}`);
+    await expect(invoice.getByTestId('sum-total')).toContainText(kip(275_000));
+    await expect(invoice.getByTestId('sum-due')).toContainText(kip(275_000));
+    const qr = invoice.getByTestId('invoice-qr');
+    await expectSeen(qr);
+    expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await expect(invoice.getByTestId('invoice-qr-amount')).toHaveText(kip(275_000));
+    await expectSeen(page.getByTestId('invoice-print'));
+    await expectLaoFont(page);
+    await expectNoHorizontalOverflow(page);
+    const { scroll, client } = await invoice.evaluate((el) => ({
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+    }));
+    expect(scroll).toBeLessThanOrEqual(client);
+    await page.context().close();
+  }
+
+  // Printed: no button, the invoice alone on A4.
+  const print = await pageAs(browser, 1280);
+  await print.goto(publicPath);
+  await expectSeen(print.getByTestId('invoice-number'));
+  await print.emulateMedia({ media: 'print' });
+  await expect(print.getByTestId('invoice-print')).toBeHidden();
+  await expect(print.getByTestId('footer')).toBeHidden();
+  await expect(print.getByTestId('invoice-qr')).toBeVisible();
+  await print.context().close();
+
+  const bad = await pageAs(browser, 375);
+  await bad.goto('/invoice/not-a-real-token-at-all-000000');
+  await expectSeen(bad.getByTestId('invoice-notFound'));
+  await expect(bad.getByRole('heading', { level: 1 })).toHaveText('ບໍ່ພົບໃບແຈ້ງໜີ້ນີ້');
+  await expectNoHorizontalOverflow(bad);
+  await bad.context().close();
+});
