@@ -61,6 +61,14 @@ export async function mainShopsOf(db: Executor, ids: readonly string[]): Promise
   return res.rows.map((r) => r.id);
 }
 
+/** How many of these ids are shops. */
+export async function knownShops(db: Executor, ids: readonly string[]): Promise<number> {
+  const res = await db.execute<{ n: string }>(
+    sql`select count(*)::text as n from shops where id = any(${sql.param([...new Set(ids)])}::uuid[])`,
+  );
+  return Number(res.rows[0]?.n ?? 0);
+}
+
 /** How many of these main shops (all main shops when null) already have an invoice of the month (a live one when `liveOnly`). */
 export async function countInvoiced(
   db: Executor,

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import type { RequestContext } from '../../lib/context.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, badRequest } from '../../lib/errors.ts';
 import { appendPastAuditEvents } from '../audit/audit.repository.ts';
 import { readFinanceSettings } from '../finance/settings.ts';
 import {
@@ -29,6 +29,7 @@ import {
   candidateShops,
   countInvoiced,
   insertInvoices,
+  knownShops,
   type MonthRange,
   mainShopsOf,
   type NewInvoice,
@@ -185,6 +186,8 @@ export async function generateMonth(db: Db, o: GenerateOptions): Promise<Generat
   const { first, last } = monthDays(o.month);
   const range: MonthRange = { first, last, timezone: o.timezone };
   const batch = o.batch ?? BATCH;
+  if (o.shopIds?.length && (await knownShops(db, o.shopIds)) < new Set(o.shopIds).size)
+    throw badRequest({ shopIds: 'errors.shopNotFound' });
   return db.transaction(async (lockTx) => {
     await takeMonthLock(lockTx, o.month, o.lockWaitMs ?? null);
     const explicit = o.shopIds ? await mainShopsOf(db, o.shopIds) : null;

@@ -166,6 +166,12 @@ describe('charges and generation', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.body.messages?.month).toBe(lo('validation.monthFormat'));
+    const unknown = await call(t.app, 'POST', 'manual-summary-rent', {
+      token: admin.token,
+      body: { month: '2026-03', shopIds: [shopA, '00000000-0000-4000-8000-000000000000'] },
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.body.messages).toEqual({ shopIds: lo('errors.shopNotFound') });
     expect(await count('rent_invoices')).toBe(0);
   });
 
