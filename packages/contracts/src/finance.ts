@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
 import { idSchema, searchSchema } from './fields.ts';
 import { monthSchema } from './packages.ts';
-import { MAX_RENT_KIP, positiveKipSchema } from './rent.ts';
+import { invoiceStatusSchema, MAX_RENT_KIP, positiveKipSchema, rentPaymentSchema } from './rent.ts';
 
 /**
  * Wallets, agents' compensation, the finance report and the finance settings (issue 15,
@@ -268,3 +268,38 @@ export const financeReportSchema = z.object({
 });
 export type FinanceReport = z.infer<typeof financeReportSchema>;
 export const FINANCE_MAX_MONTHS = 36;
+
+// ---- Payments ----
+
+/**
+ * The answer of `POST /v1/invoice/paid` and `POST /v1/invoice/payment/reverse`: the payment row
+ * made (a reversal is negative), the invoice as it now stands, the shop's wallet balance and the
+ * agent's commission row made with it (null when the invoice has no agent).
+ */
+export const invoicePaymentResultSchema = z.object({
+  payment: rentPaymentSchema,
+  invoice: z.object({
+    id: z.string(),
+    number: z.string(),
+    shopId: z.string(),
+    status: invoiceStatusSchema,
+    total: z.number().int(),
+    paid: z.number().int(),
+    due: z.number().int(),
+  }),
+  walletBalance: z.number().int(),
+  commission: z.object({ id: z.string(), agentId: z.string(), amount: z.number().int() }).nullable(),
+});
+export type InvoicePaymentResult = z.infer<typeof invoicePaymentResultSchema>;
+
+/** The answer of `POST /v1/compensation/paid`: the payout made and how many commission rows it paid. */
+export const compensationPayoutSchema = z.object({
+  id: z.string(),
+  agentId: z.string(),
+  month: z.string(),
+  amount: z.number().int(),
+  reference: z.string(),
+  commissions: z.number().int(),
+  paidAt: z.string(),
+});
+export type CompensationPayout = z.infer<typeof compensationPayoutSchema>;

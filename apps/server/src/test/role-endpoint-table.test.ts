@@ -170,6 +170,20 @@ const endpoints: Endpoint[] = [
   { name: 'POST rent/charges', method: 'POST', path: () => 'rent/charges?page=1', body: (s) => ({ shopId: s.shopId }), expect: ADMINS },
   { name: 'DELETE rent/charge/{id}', method: 'DELETE', path: (s) => `rent/charge/${s.extra.chargeId}`, setup: tableCharge, expect: ADMINS },
   // issue 15 — payments, wallet, compensation, finance (rows of the money helper go below this line)
+  { name: 'POST invoice/paid', method: 'POST', path: () => 'invoice/paid', setup: moneyScene, body: (s) => ({ invoiceId: s.extra.invoiceId, method: 'WALLET' }), expect: ['ok', 'ok', 403, 'ok', 403, 401] },
+  { name: 'POST invoice/payment/reverse', method: 'POST', path: () => 'invoice/payment/reverse', setup: moneyScene, body: (s) => ({ paymentId: s.extra.paymentId, reason: 'ບັນທຶກຜິດ' }), expect: ADMINS },
+  { name: 'GET wallet?shopId=', method: 'GET', path: (s) => `wallet?shopId=${s.shopId}`, expect: RENT_READERS },
+  { name: 'GET wallet', method: 'GET', path: () => 'wallet?page=1', expect: RENT_READERS },
+  { name: 'POST wallet/top-up', method: 'POST', path: () => 'wallet/top-up', body: (s) => ({ shopId: s.shopId, amount: 50_000, method: 'CASH', idempotencyKey: unique('table-top-up-') }), expect: ADMINS },
+  { name: 'POST wallet/adjust', method: 'POST', path: () => 'wallet/adjust', body: (s) => ({ shopId: s.shopId, amount: 1000, reason: 'ປັບຍອດ', idempotencyKey: unique('table-adjust-') }), expect: ADMINS },
+  { name: 'POST compensation', method: 'POST', path: () => 'compensation?page=1', body: () => ({ month: '2026-01' }), expect: AGENT_AREA },
+  { name: 'POST compensation/detail', method: 'POST', path: () => 'compensation/detail', setup: moneyScene, body: (s) => ({ agentId: s.extra.agentId, month: '2026-01' }), expect: AGENT_AREA },
+  { name: 'POST compensation/paid', method: 'POST', path: () => 'compensation/paid', setup: moneyScene, body: (s) => ({ agentId: s.extra.agentId, month: '2026-01', reference: 'BCEL-1' }), expect: ADMINS },
+  { name: 'GET compensation/rates', method: 'GET', path: () => 'compensation/rates', expect: ADMINS },
+  { name: 'POST compensation/rate', method: 'POST', path: () => 'compensation/rate', setup: moneyScene, body: (s) => ({ agentId: s.extra.agentId, ratePercent: 12.5 }), expect: ADMINS },
+  { name: 'GET finance/settings', method: 'GET', path: () => 'finance/settings', expect: ADMINS },
+  { name: 'POST finance/settings', method: 'POST', path: () => 'finance/settings', body: () => ({ dueDay: 10, defaultCommissionBp: 1000 }), expect: ADMINS },
+  { name: 'POST reports/finance', method: 'POST', path: () => 'reports/finance', body: () => ({ from: '2025-01', to: '2026-12' }), expect: ADMINS },
   // issue 15 — sending and the daily summary (rows of the sending helper go below this line)
   { name: 'POST sent/manual-summary', method: 'POST', path: () => 'sent/manual-summary', setup: sendableInvoice, body: (s) => ({ invoiceId: s.extra.invoiceId }), expect: INVOICE_SENDERS },
   { name: 'POST resent-manual-summary-rent', method: 'POST', path: () => 'resent-manual-summary-rent', setup: sendableInvoice, body: (s) => ({ invoiceId: s.extra.invoiceId }), expect: INVOICE_SENDERS },
@@ -277,6 +291,37 @@ async function sendableInvoice(s: Scene) {
     })
     .returning({ id: rentInvoices.id });
   return { invoiceId: row?.id ?? '', publicToken };
+}
+
+/**
+ * Money (issue 15): the scene shop's agent (the caller when an agent), an invoice of the shop for
+ * 2026-01 with that agent, money in the shop's wallet to pay it, and a cash payment on another
+ * invoice with its pending commission of January 2026 (what reverse and compensation/paid act on).
+ */
+let moneySeq = 0;
+async function moneyScene(s: Scene) {
+  const agentId = s.actor.role === 'AGENT' ? s.actor.id : (await insertUser(t.db, 'AGENT')).id;
+  await t.db.update(shops).set({ agentId }).where(eq(shops.id, s.shopId));
+  const invoice = async (month: string) => {
+    moneySeq++;
+    const res = await t.db.execute<{ id: string }>(sql`
+      insert into rent_invoices (number, year, seq, shop_id, month, agent_id, subtotal, discount, total, due_date, public_token)
+      values (${`INV-2095-${String(moneySeq).padStart(6, '0')}`}, 2095, ${moneySeq}, ${s.shopId}, ${month}, ${agentId},
+              100000, 0, 100000, '2026-02-10', ${`money${moneySeq}${unique('-')}`}) returning id`);
+    return res.rows[0]?.id ?? '';
+  };
+  const invoiceId = await invoice('2026-01-01');
+  const paidId = await invoice('2025-12-01');
+  await t.db.execute(
+    sql`insert into wallet_entries (shop_id, kind, amount, idempotency_key) values (${s.shopId}, 'TOP_UP', 100000, ${unique('table-money-')})`,
+  );
+  const pay = await t.db.execute<{ id: string }>(sql`
+    insert into rent_payments (invoice_id, shop_id, amount, method, paid_at) values (${paidId}, ${s.shopId}, 100000, 'CASH', '2026-01-15T03:00:00Z') returning id`);
+  const paymentId = pay.rows[0]?.id ?? '';
+  await t.db.execute(sql`
+    insert into agent_commissions (agent_id, payment_id, invoice_id, shop_id, month, base, rate_bp, amount)
+    values (${agentId}, ${paymentId}, ${paidId}, ${s.shopId}, '2026-01-01', 100000, 1000, 10000)`);
+  return { agentId, invoiceId, paymentId };
 }
 
 /** Members (issue 14): a member of the scene's shop on card T-1, and a free card T-2. */
