@@ -136,6 +136,50 @@ test('SUPER-ADMIN fills in the profile with a logo; a bad WhatsApp number is ref
   await page.screenshot({ path: `${SHOTS}/company-375.png`, fullPage: true });
 });
 
+test('SUPER-ADMIN sets the Lao QR account for rent: a partial one is refused box by box in Lao, a whole one is kept', async ({
+  page,
+}) => {
+  await page.setViewportSize(DESKTOP);
+  await signIn(page);
+  await page.goto('/app/company');
+  const form = page.getByTestId('company-form');
+  const section = form.getByTestId('company-qr-receiver');
+  await expect(section).toContainText('ບັນຊີຮັບເງິນຄ່າເຊົ່າ Lao QR');
+  await expect(section.getByTestId('company-qr-state')).toHaveText('ຍັງບໍ່ໄດ້ຕັ້ງ: ໃບແຈ້ງໜີ້ຈະບໍ່ມີ QR ຈ່າຍເງິນ');
+
+  // One box typed is not a receiver: each missing or wrong box says why, and nothing is saved.
+  await section.getByTestId('field-qr-iin').fill('1234');
+  await form.getByTestId('company-save').click();
+  await expect(section.getByText('ລະຫັດທະນາຄານ (IIN) ເປັນຕົວເລກ 8 ຕົວ (ຕົວຢ່າງ 27710418)')).toBeVisible();
+  await expect(section.getByText('ເລກບັນຊີຮັບເງິນມີ 1–32 ຕົວ: A–Z ແລະ 0–9')).toBeVisible();
+  await expect(section.getByTestId('field-qr-iin')).toHaveAttribute('aria-invalid', 'true');
+  expect((await apiCompany(page)).qrReceiver).toBeNull();
+
+  const receiver = {
+    iin: '27710418',
+    receiverId: 'PHUB0001',
+    merchantName: 'PARKING HUB',
+    merchantCity: 'VIENTIANE',
+    mcc: '7523',
+  };
+  for (const [field, value] of Object.entries(receiver))
+    await section.getByTestId(`field-qr-${field}`).fill(value);
+  await form.getByTestId('company-save').click();
+  await expect(page.getByTestId('toast-success').last()).toHaveText(MSG.saved);
+  await expect(section.getByTestId('company-qr-state')).toHaveText('ຕັ້ງແລ້ວ: ໃບແຈ້ງໜີ້ມີ QR ໃຫ້ຮ້ານຈ່າຍຄ່າເຊົ່າ');
+  expect((await apiCompany(page)).qrReceiver).toEqual(receiver);
+  await expectLaoFont(page);
+  await section.screenshot({ path: `${SHOTS}/company-qr-1280.png` });
+
+  // On a phone: the boxes stack, each on screen and on top, nothing wider than the screen.
+  await page.setViewportSize(PHONE);
+  await page.reload();
+  await expect(section.getByTestId('field-qr-receiverId')).toHaveValue('PHUB0001');
+  for (const field of Object.keys(receiver)) await expectOnTop(section.getByTestId(`field-qr-${field}`));
+  await expectNoHorizontalOverflow(page);
+  await page.screenshot({ path: `${SHOTS}/company-qr-375.png`, fullPage: true });
+});
+
 test('the login page’s footer shows the company’s name and contacts, also from its stored copy', async ({
   page,
 }) => {
@@ -202,6 +246,9 @@ test('an ADMIN sees the same facts read-only, with no save button', async ({ pag
   await expect(facts.getByTestId('company-qr-image').locator('img')).toHaveAttribute(
     'src',
     /^\/uploads\/company\//,
+  );
+  await expect(facts.getByTestId('company-qr-account')).toContainText(
+    'PARKING HUB · PHUB0001 (IIN 27710418)',
   );
   await expect(page.getByTestId('company-form')).toHaveCount(0);
   await expect(page.getByTestId('company-save')).toHaveCount(0);

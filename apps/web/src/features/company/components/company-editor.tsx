@@ -3,8 +3,7 @@ import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { UpdateCompanyBody } from '@parking-hub/contracts/company';
-import { type Company, type CompanyImageKind, updateCompanyBodySchema } from '@parking-hub/contracts/company';
+import type { Company, CompanyImageKind, UpdateCompanyBody } from '@parking-hub/contracts/company';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
@@ -17,15 +16,18 @@ import { messageText } from '../../../lib/i18n';
 import { useUpdateCompany } from '../api/update-company';
 import { useChangeCompanyImage } from '../api/upload-company-image';
 import {
-  COMPANY_FORM_FIELDS,
+  COMPANY_ERROR_FIELDS,
   COMPANY_MAX_LENGTH,
+  type CompanyFactField,
   type CompanyFormValues,
+  companyFormSchema,
   companyImageProblem,
   companyValues,
 } from '../company-form';
 import { CompanyImage } from './company-image';
+import { CompanyQrReceiverFields } from './company-qr-receiver';
 
-const resolver = zodResolver(updateCompanyBodySchema) as unknown as Resolver<
+const resolver = zodResolver(companyFormSchema) as unknown as Resolver<
   CompanyFormValues,
   unknown,
   UpdateCompanyBody
@@ -85,7 +87,7 @@ export function CompanyEditor({ company }: { company: Company }) {
     try {
       envelope = await update.mutateAsync(body);
     } catch (error) {
-      showFormError(error, form.setError, COMPANY_FORM_FIELDS);
+      showFormError(error, form.setError, COMPANY_ERROR_FIELDS);
       return;
     }
     const { latest } = await sendImages(dataOf(envelope));
@@ -93,8 +95,8 @@ export function CompanyEditor({ company }: { company: Company }) {
     handleResponse(envelope);
   });
 
-  const err = (name: keyof CompanyFormValues) => messageText(formState.errors[name]?.message);
-  const field = (name: keyof CompanyFormValues, hint?: string) => ({
+  const err = (name: CompanyFactField) => messageText(formState.errors[name]?.message);
+  const field = (name: CompanyFactField, hint?: string) => ({
     ...register(name),
     label: t(`fields.${name}`),
     error: !!err(name),
@@ -153,6 +155,7 @@ export function CompanyEditor({ company }: { company: Company }) {
           {imageField('logo', company.logoPath, 64)}
           {imageField('qr', company.qrImagePath, 96)}
         </Box>
+        <CompanyQrReceiverFields form={form} />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
           <SubmitButton busy={formState.isSubmitting} data-testid="company-save" sx={{ minWidth: 120 }}>
             {t('common:actions.save')}

@@ -51,6 +51,11 @@ export function CompanyFacts({ company }: { company: Company }) {
         <Fact label={t('fields.address')} testId="company-address" wide>
           {company.address ?? '—'}
         </Fact>
+        <Fact label={t('qrReceiver.title')} testId="company-qr-account" wide>
+          {company.qrReceiver
+            ? `${company.qrReceiver.merchantName} · ${company.qrReceiver.receiverId} (IIN ${company.qrReceiver.iin})`
+            : t('qrReceiver.notSet')}
+        </Fact>
         <Fact label={t('fields.qr')} wide>
           {company.qrImagePath ? (
             <CompanyImage kind="qr" src={company.qrImagePath} alt={t('images.qrAlt', { name })} size={160} />
