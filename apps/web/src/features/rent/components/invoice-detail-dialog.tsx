@@ -25,6 +25,7 @@ import { ConfirmButton } from '../../../components/confirm-button';
 import { Fact, Facts } from '../../../components/facts';
 import { handleError, handleResponse } from '../../../components/feedback/handle-response';
 import { toast } from '../../../components/feedback/toast-store';
+import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ErrorState } from '../../../components/states';
 import { formatDateTime, formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
@@ -128,11 +129,11 @@ function Facts4({ invoice }: { invoice: InvoiceDetail }) {
       <Fact label={t('fields.message')} wide>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <InvoiceMessageStatus status={invoice.messageStatus} />
-          <Typography variant="body2" color="text.secondary" component="span">
-            {invoice.sentAt
-              ? t('detail.sentTimes', { count: invoice.sendCount, at: formatDateTime(invoice.sentAt) })
-              : t('detail.notSent')}
-          </Typography>
+          {invoice.sentAt && (
+            <Typography variant="body2" color="text.secondary" component="span" data-testid="detail-sent">
+              {t('detail.sentTimes', { count: invoice.sendCount, at: formatDateTime(invoice.sentAt) })}
+            </Typography>
+          )}
         </Box>
       </Fact>
     </Facts>
@@ -193,7 +194,7 @@ function WalletPay({ invoice }: { invoice: InvoiceDetail }) {
   return (
     <Alert
       severity={covers ? 'success' : 'info'}
-      sx={{ mt: 2, '& .MuiAlert-message': { width: '100%' } }}
+      sx={{ mb: 2, '& .MuiAlert-message': { width: '100%' } }}
       data-testid="wallet-pay"
     >
       <Typography variant="body2" sx={{ mb: covers ? 1 : 0 }}>
@@ -269,7 +270,16 @@ export function InvoiceDetailDialog({
     invoice && window.open(`${invoice.publicPath}${print ? '?print=1' : ''}`, '_blank', 'noopener');
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" fullScreen={phone} aria-labelledby="invoice-title">
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={phone}
+      // The theme gives every dialog a 16 px margin; full screen means the whole screen.
+      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
+      aria-labelledby="invoice-title"
+    >
       <DialogTitle id="invoice-title" sx={{ pr: 6 }}>
         <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
           <span data-testid="detail-number">
