@@ -14,6 +14,8 @@ export type CandidateShop = {
   createdOn: string;
   /** The package in force that month (null: none). */
   packageId: string | null;
+  /** CLOSED shops are invoiced only for a month with tickets, rolls or charges. */
+  closed: boolean;
 };
 
 export interface MonthRange {
@@ -43,7 +45,8 @@ export async function candidateShops(
              then (select sp.package_id from shop_packages sp
                    where sp.shop_id = s.id and sp.from_month <= ${first}::date
                    order by sp.from_month desc limit 1)
-             else s.package_id end as "packageId"
+             else s.package_id end as "packageId",
+           s.status = 'CLOSED' as closed
     from shops s
     where s.parent_id is null
       and (s.created_at at time zone ${timezone})::date <= ${last}::date

@@ -44,6 +44,7 @@ interface Shop {
   /** shop_packages rows: from month → package. */
   history: Array<{ from: string; packageId: string }>;
   branches: string[];
+  closed: boolean;
 }
 interface Promo {
   id: string;
@@ -119,7 +120,9 @@ describe('a month of invoices against the brute force', () => {
         history.push({ from: '2026-08-01', packageId: pick(pkgs).id }); // none in force yet
       }
       const ownPackage = history.at(-1)?.packageId ?? (kind > 0.93 ? pick(pkgs).id : null);
+      const closed = r() < 0.2;
       const row = await insertShop(t.db, {
+        status: closed ? 'CLOSED' : 'ACTIVE',
         agentId,
         packageId: ownPackage,
         createdAt: new Date(`${createdOn}T10:00:00+07:00`),
@@ -132,7 +135,16 @@ describe('a month of invoices against the brute force', () => {
       const nb = r() < 0.3 ? 1 + Math.floor(r() * 2) : 0;
       for (let b = 0; b < nb; b++)
         branches.push((await insertShop(t.db, { agentId, parentId: row.id, createdAt: row.createdAt })).id);
-      shops.push({ id: row.id, seq: row.seq, agentId, createdOn, packageId: ownPackage, history, branches });
+      shops.push({
+        id: row.id,
+        seq: row.seq,
+        agentId,
+        createdOn,
+        packageId: ownPackage,
+        history,
+        branches,
+        closed,
+      });
     }
 
     // Tickets: report_monthly rows per shop or branch, months around the invoiced ones (two rows
@@ -141,7 +153,7 @@ describe('a month of invoices against the brute force', () => {
     for (const s of shops)
       for (const shop of [s.id, ...s.branches])
         for (const cal of ['2026-02-01', '2026-03-01', '2026-04-01', '2026-06-01', '2026-07-01'])
-          if (r() < 0.8) ticketRows.push({ shop, cal, n: Math.floor(r() * 6000) });
+          if (r() < (s.closed ? 0.25 : 0.8)) ticketRows.push({ shop, cal, n: Math.floor(r() * 6000) });
     for (const row of ticketRows) {
       const half = Math.floor(row.n / 2);
       await t.db.execute(sql`
@@ -426,6 +438,9 @@ describe('a month of invoices against the brute force', () => {
             )
               best = { id: p.id, discount, createdAt: p.createdAt };
           }
+        // A closed shop with no tickets, rolls or charges in the month owes nothing.
+        const rollsInMonth = rolls.some((d) => mine.has(d.shop) && d.on >= first && d.on <= last);
+        if (s.closed && tickets === 0 && !rollsInMonth && myCharges.length === 0) continue;
         if (best)
           lines.push({
             kind: 'PROMOTION',
@@ -550,6 +565,10 @@ describe('a month of invoices against the brute force', () => {
     const usedPromos = new Set([...march, ...june].map((e) => e.promotionId).filter(Boolean));
     expect(usedPromos.size).toBeGreaterThanOrEqual(4);
     expect([...march, ...june].some((e) => e.total === 0)).toBe(true);
+    // Closed shops: some invoiced (they worked that month), some left out (they did not).
+    const invoiced = new Set([...march, ...june].map((e) => e.shopId));
+    expect(shops.some((s) => s.closed && invoiced.has(s.id))).toBe(true);
+    expect(shops.some((s) => s.closed && !invoiced.has(s.id) && s.createdOn <= '2026-03-31')).toBe(true);
 
     // The audit trail: one 'invoice.generate' per invoice, the job's by the system.
     const audits = await t.db.execute<{ n: string; system: string }>(sql`

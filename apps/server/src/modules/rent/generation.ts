@@ -162,11 +162,14 @@ function plan(data: MonthData, shops: CandidateShop[], month: string): Planned[]
     const pkg = shop.packageId ? (data.packages.get(shop.packageId) ?? null) : null;
     const tickets = data.tickets.get(shop.id) ?? 0;
     const charges = data.charges.get(shop.id) ?? [];
+    const rolls = data.rolls.get(shop.id) ?? [];
+    // A closed shop owes nothing for a month in which it (and its branches) did nothing.
+    if (shop.closed && tickets === 0 && rolls.length === 0 && charges.length === 0) continue;
     const promotion = bestPromotion(data, shop, pkg, month, uses);
     const lines = invoiceLines({
       package: pkg,
       tickets,
-      rolls: data.rolls.get(shop.id) ?? [],
+      rolls,
       charges,
       promotion,
     });
