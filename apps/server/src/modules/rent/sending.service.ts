@@ -94,6 +94,8 @@ export async function sendInvoices(
 
 function skipReason(invoice: SendableInvoice, mode: SendMode): string | null {
   if (invoice.status === 'VOID') return 'void';
+  // Nothing left to pay: a message asking for 0 ₭ would only confuse the shop.
+  if (invoice.status === 'PAID') return 'paid';
   if (!invoice.whatsapp) return 'no_whatsapp';
   if (mode === 'send' && invoice.sentAt) return 'already_sent';
   return null;

@@ -204,6 +204,11 @@ describe('sending an invoice', () => {
     const monthly = await send(s.admin, { month: '2026-03' });
     expect(monthly.body.data).toEqual({ queued: 2, skipped: [] });
     expect((await invoiceRow(paid.id)).sendCount).toBe(0);
+    // Chosen by id, a fully paid invoice is not sent either: there is nothing to ask for.
+    expect((await resend(s.admin, { invoiceId: paid.id })).body.data).toEqual({
+      queued: 0,
+      skipped: [{ invoiceId: paid.id, number: paid.number, reason: 'paid' }],
+    });
     expect(await send(s.admin, { month: '2026-03' })).toMatchObject({ body: { data: { queued: 0 } } });
     const all = await resend(s.admin, { month: '2026-03' });
     expect(all.body.data?.queued).toBe(2);
