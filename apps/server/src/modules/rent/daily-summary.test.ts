@@ -157,6 +157,26 @@ describe('the daily summary', () => {
     expect(bodies.some((b) => b.includes('14/06/2031: ບິນເຂົ້າ 500 ໃບ'))).toBe(true);
   });
 
+  it('gives a night shop last night at 07:00, though its business day changes only at 10:00', async () => {
+    const night = await shopWithPhone({ openShop: '18:00', closeShop: '02:00' });
+    const day = await shopWithPhone({ openShop: '07:00', closeShop: '17:00' });
+    await rollup(night.id, '2031-06-13', [{ billsIn: 13 }]);
+    await rollup(night.id, '2031-06-14', [{ billsIn: 14 }]);
+    await rollup(day.id, '2031-06-14', [{ billsIn: 24 }]);
+    await rollup(day.id, '2031-06-15', [{ billsIn: 25 }]);
+    const seven = new Date('2031-06-15T00:00:00Z'); // 07:00 in Vientiane
+    expect(await run([night.id, day.id], { now: seven })).toMatchObject({ queued: 2 });
+    const bodies = new Map((await summariesOf([night.id, day.id])).map((m) => [m.shopId, m.body]));
+    expect(bodies.get(night.id)).toContain('ສະຫຼຸບວັນທີ 14/06/2031: ບິນເຂົ້າ 14 ໃບ');
+    expect(bodies.get(day.id)).toContain('ສະຫຼຸບວັນທີ 14/06/2031: ບິນເຂົ້າ 24 ໃບ');
+    // At 01:00 the night is not over: the one before is the last that is.
+    const late = await shopWithPhone({ openShop: '18:00', closeShop: '02:00' });
+    await rollup(late.id, '2031-06-13', [{ billsIn: 31 }]);
+    await rollup(late.id, '2031-06-14', [{ billsIn: 32 }]);
+    expect(await run([late.id], { now: new Date('2031-06-14T18:00:00Z') })).toMatchObject({ queued: 1 });
+    expect((await summariesOf([late.id]))[0]?.body).toContain('ສະຫຼຸບວັນທີ 13/06/2031: ບິນເຂົ້າ 31 ໃບ');
+  });
+
   it('goes in batches: every shop once, whatever the batch size', async () => {
     const shops = [];
     for (let i = 0; i < 23; i++) shops.push(await shopWithPhone());

@@ -10,7 +10,8 @@ import { kipText } from './sending.service.ts';
 
 /**
  * The morning summary (issue 15): each ACTIVE shop (main shops and branches alike) with a WhatsApp
- * number gets its business day before today (its own zone and hours) from the report rollup:
+ * number gets its last business day that is over (its own zone and hours; for a shop without
+ * hours or a day shop, its yesterday) from the report rollup:
  * tickets issued, vehicles out, money taken, tickets cancelled. Once per shop and day: a
  * `daily_summaries` row is claimed (insert … on conflict do nothing) in the transaction that queues
  * the message, so a second run, or two instances at once, send nothing more; `again` sends anyway
@@ -44,6 +45,23 @@ const BATCH = 1000;
 
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
+/**
+ * The shop's last business day that is over. A shop without hours: its business day before
+ * today. A shop with hours: the business day its last closing time (at or before `now`) ended, so
+ * a night shop (18:00–02:00) gets last night at 07:00, not the night before, though its business
+ * day only changes at 10:00 (the middle of its closed hours); for a day shop the two are the same.
+ */
+function lastClosedDay(now: Date) {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const local = sql`(${at} at time zone timezone)`;
+  const close = sql`make_interval(mins => split_part(close_shop, ':', 1)::int * 60 + split_part(close_shop, ':', 2)::int)`;
+  const closeToday = sql`(date_trunc('day', ${local}) + ${close})`;
+  const lastClose = sql`((case when ${closeToday} > ${local} then ${closeToday} - interval '1 day' else ${closeToday} end) at time zone timezone)`;
+  return sql`case when open_shop is null or close_shop is null
+    then shop_business_date(${at}, timezone, open_shop, close_shop) - 1
+    else shop_business_date(${lastClose} - interval '1 minute', timezone, open_shop, close_shop) end`;
+}
+
 /** Up to `limit` ACTIVE shops after `afterId` (id order) with their day's figures. */
 async function shopDays(
   db: Executor,
@@ -58,11 +76,7 @@ async function shopDays(
   const { rows } = await db.execute<ShopDay>(sql`
     with s as (
       select id, name, nullif(whatsapp, '') as whatsapp,
-             ${
-               o.day
-                 ? sql`${o.day}::date`
-                 : sql`shop_business_date(${o.now.toISOString()}::timestamptz, timezone, open_shop, close_shop) - 1`
-             } as day
+             ${o.day ? sql`${o.day}::date` : lastClosedDay(o.now)} as day
         from shops
        where status = 'ACTIVE'
          ${o.afterId ? sql`and id > ${o.afterId}::uuid` : sql``}
