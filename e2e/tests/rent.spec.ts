@@ -1,6 +1,6 @@
 import type { Invoice, InvoiceDetail } from '@parking-hub/contracts/rent';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
-import { apiLogin } from '../support/api.ts';
+import { apiLogin, createUser } from '../support/api.ts';
 import { QR_RECEIVER, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
@@ -32,10 +32,14 @@ async function call<T>(request: APIRequestContext, method: 'get' | 'post', path:
 
 /**
  * A shop with a SHOP user and a manager, open since last month on a package of `price` kip a
- * month (set in the database: the screens only let a package start this month), and last month's
- * invoice made through the API.
+ * month (set in the database: the screens only let a package start this month).
  */
-async function shopWithInvoice(request: APIRequestContext, name: string, price: number) {
+async function shopOnPackage(
+  request: APIRequestContext,
+  name: string,
+  price: number,
+  extra: { agentId?: string; whatsapp?: string } = {},
+) {
   const pkg = await call<{ id: string }>(request, 'post', 'packages/create', {
     nameLo: `ແພັກເກັດ ${name}`,
     nameEn: `Package ${name}`,
@@ -49,8 +53,9 @@ async function shopWithInvoice(request: APIRequestContext, name: string, price: 
   // The shop opened last month (a month's invoices are for the shops open by its end).
   await withDb(async (c) => {
     await c.query(
-      `update shops set created_at = ($2::date)::timestamp at time zone 'Asia/Vientiane' where id = $1`,
-      [shop.shopId, `${MONTH}-01`],
+      `update shops set created_at = ($2::date)::timestamp at time zone 'Asia/Vientiane',
+         agent_id = coalesce($3, agent_id), whatsapp = coalesce($4, whatsapp) where id = $1`,
+      [shop.shopId, `${MONTH}-01`, extra.agentId ?? null, extra.whatsapp ?? null],
     );
     await c.query('insert into shop_packages (shop_id, from_month, package_id) values ($1, $2, $3)', [
       shop.shopId,
@@ -58,6 +63,17 @@ async function shopWithInvoice(request: APIRequestContext, name: string, price: 
       pkg.id,
     ]);
   });
+  return { ...shop, shopName: name };
+}
+
+/** The same with last month's invoice made through the API. */
+async function shopWithInvoice(
+  request: APIRequestContext,
+  name: string,
+  price: number,
+  extra: { agentId?: string; whatsapp?: string } = {},
+) {
+  const shop = await shopOnPackage(request, name, price, extra);
   const made = await call<{ created: number }>(request, 'post', 'manual-summary-rent', {
     month: MONTH,
     shopIds: [shop.shopId],
@@ -68,7 +84,7 @@ async function shopWithInvoice(request: APIRequestContext, name: string, price: 
     shopId: shop.shopId,
   });
   if (!invoice) throw new Error(`no invoice for ${name}`);
-  return { ...shop, shopName: name, invoice };
+  return { ...shop, invoice };
 }
 
 const detailOf = (request: APIRequestContext, id: string) =>
@@ -309,4 +325,89 @@ test('the public invoice shows its lines, sums and the Lao QR at 375 px and on a
   await expect(bad.getByRole('heading', { level: 1 })).toHaveText('ບໍ່ພົບໃບແຈ້ງໜີ້ນີ້');
   await expectNoHorizontalOverflow(bad);
   await bad.context().close();
+});
+
+test('an admin keeps a charge, makes the month from the dialog with it on the invoice, sends it on WhatsApp; the agent sees only their shops and sends again', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const tag = stamp();
+  const agent = await createUser(request, 'AGENT', { fullName: `ຕົວແທນ ເຊົ່າ ${tag}` });
+  const mine = await shopOnPackage(request, `ຮ້ານ ຕົວແທນ ${tag}`, 220_000, {
+    agentId: agent.id,
+    whatsapp: '+8562055551234',
+  });
+  const other = await shopWithInvoice(request, `ຮ້ານ ບໍ່ແມ່ນ ${tag}`, 120_000);
+
+  const page = await pageAs(browser, 1280, 'admin', undefined);
+  await page.goto('/app/rent?tab=charges');
+  await expect(page.getByTestId('rent-tab-charges')).toHaveAttribute('aria-selected', 'true');
+  const addCharge = async (description: string, price: string) => {
+    await page.getByTestId('charge-add').click();
+    const form = page.getByTestId('charge-form');
+    await form.getByTestId('charge-shop').fill(mine.shopName.slice(0, 14));
+    await page.getByRole('option', { name: mine.shopName }).click();
+    await form.getByTestId('charge-description').fill(description);
+    await form.getByTestId('charge-unitPrice').fill(price);
+    await form.getByRole('combobox', { name: 'ເດືອນທີ່ອອກບິນ' }).click();
+    await page.getByRole('option', { name: MONTH_SHOWN, exact: true }).click();
+    await form.getByTestId('charge-save').click();
+    await expect(form).toBeHidden();
+  };
+  await addCharge('ຄ່າຕິດຕັ້ງເຄື່ອງພິມ', '50000');
+  await addCharge('ລາຍການຜິດ', '999');
+  const charges = page.getByTestId('charges-table');
+  await expectSeen(charges.getByText('ຄ່າຕິດຕັ້ງເຄື່ອງພິມ'));
+  // The wrong one deleted.
+  await page.getByTestId('data-row').filter({ hasText: 'ລາຍການຜິດ' }).getByTestId('charge-delete').click();
+  await page.getByTestId('confirm-action').click();
+  await expect(charges.getByText('ລາຍການຜິດ')).toHaveCount(0);
+
+  // Last month's invoice of that shop made from the dialog: the charge is on it.
+  await page.getByTestId('generate-open').click();
+  const generate = page.getByTestId('generate-form');
+  await expect(generate.getByRole('combobox', { name: 'ເດືອນ' })).toHaveText(MONTH_SHOWN);
+  await generate.getByTestId('generate-shop').fill(mine.shopName.slice(0, 14));
+  await page.getByRole('option', { name: mine.shopName }).click();
+  await generate.getByTestId('generate-save').click();
+  await expectSeen(generate.getByTestId('generate-result'));
+  await expect(generate.getByTestId('generate-created')).toHaveText('1');
+  await generate.getByTestId('generate-save').click();
+  await expect(generate.getByTestId('generate-existing')).toHaveText('1');
+  await expect(generate.getByTestId('generate-created')).toHaveText('0');
+  await generate.getByTestId('generate-close').click();
+  await expect(charges.getByText('ຄ່າຕິດຕັ້ງເຄື່ອງພິມ')).toHaveCount(0);
+
+  await page.getByTestId('rent-tab-invoices').click();
+  await page.getByTestId('filter-q').fill(tag);
+  await expect(page.getByTestId('data-row')).toHaveCount(2);
+  await row(page, mine.shopName).getByTestId('invoice-shop').click();
+  await expect(detail(page).getByTestId('invoice-line')).toHaveCount(2);
+  await expect(detail(page).getByTestId('line-text').last()).toHaveText('ຄ່າຕິດຕັ້ງເຄື່ອງພິມ');
+  await expect(detail(page).getByTestId('sum-total')).toContainText(kip(270_000));
+  await expect(detail(page).getByTestId('message-status')).toHaveText('ຍັງບໍ່ໄດ້ສົ່ງ');
+  await page.getByTestId('detail-send').click();
+  await expectSeen(page.getByTestId('toast-success').last());
+  await expect(page.getByTestId('toast-success').last()).toContainText('ສົ່ງໃບແຈ້ງໜີ້ເຂົ້າຄິວ WhatsApp 1 ໃບ');
+  await expect(page.getByTestId('detail-send')).toHaveText('ສົ່ງອີກຄັ້ງ');
+  await expect(detail(page).getByTestId('detail-sent')).toBeVisible();
+  await expect(detail(page).getByTestId('message-status')).not.toHaveText('ຍັງບໍ່ໄດ້ສົ່ງ');
+  await page.context().close();
+
+  // The agent: their shop's invoice only; they may send it again, not take money or change it.
+  const agentPage = await pageAs(browser, 375, agent.username, agent.password);
+  await agentPage.goto(`/app/rent?month=${MONTH}`);
+  await expect(agentPage.getByTestId('data-row')).toHaveCount(1);
+  await expect(agentPage.getByTestId('invoice-shop')).toHaveText(mine.shopName);
+  await expect(agentPage.getByText(other.shopName)).toHaveCount(0);
+  await expectNoHorizontalOverflow(agentPage);
+  await agentPage.getByTestId('invoice-shop').click();
+  await expect(agentPage.getByTestId('detail-pay')).toHaveCount(0);
+  await expect(agentPage.getByTestId('detail-adjust')).toHaveCount(0);
+  await expect(agentPage.getByTestId('detail-void')).toHaveCount(0);
+  await agentPage.getByTestId('detail-send').click();
+  await expect(agentPage.getByTestId('toast-success').last()).toContainText('ສົ່ງໃບແຈ້ງໜີ້ເຂົ້າຄິວ WhatsApp 1 ໃບ');
+  await expect(agentPage.getByTestId('detail-sent')).toContainText('ສົ່ງແລ້ວ 2 ຄັ້ງ');
+  await agentPage.context().close();
 });

@@ -15,7 +15,7 @@ import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { formatMonth, monthsFrom } from '../../../lib/months';
 import { useCreateCharge, useFees } from '../api/rent-api';
-import { thisMonth } from '../rent-format';
+import { lastMonth, thisMonth } from '../rent-format';
 import { setIssues } from './zod-issues';
 
 interface FormValues {
@@ -167,7 +167,7 @@ export function ChargeDialog({ onClose }: { onClose: () => void }) {
                   helperText={err('month')}
                   slotProps={{ htmlInput: { 'data-testid': 'charge-month' } }}
                 >
-                  {monthsFrom(thisMonth(), 12).map((m) => (
+                  {monthsFrom(lastMonth(), 13).map((m) => (
                     <MenuItem key={m} value={m}>
                       {formatMonth(m)}
                     </MenuItem>

@@ -261,7 +261,12 @@ export function InvoiceDetailDialog({
       const envelope = await call.mutateAsync({ invoiceId: invoice.id });
       handleResponse(envelope);
       for (const s of envelope.data?.skipped ?? [])
-        toast.warning(t('send.skipped', { number: s.number, reason: messageText(s.reason) }));
+        toast.warning(
+          t('send.skipped', {
+            number: s.number,
+            reason: t(`send.reason.${s.reason}`, { defaultValue: messageText(s.reason) }),
+          }),
+        );
     } catch (error) {
       handleError(error);
     }
