@@ -429,7 +429,11 @@ describe('update and void', () => {
       body: { month: '2026-03' },
     });
     expect(all.body.data).toMatchObject({ created: 0, existing: 2 });
-    // Chosen (a branch stands for its main shop): made again with a new number, charges and promotion taken again.
+    // Chosen (a branch stands for its main shop): made again with a new number, charges and promotion
+    // taken again, due on the day the finance settings now say.
+    await t.db.execute(sql`
+      insert into app_settings (key, value) values ('finance.settings', '{"dueDay": 15, "defaultCommissionBp": 1000}')
+      on conflict (key) do update set value = excluded.value`);
     const again = await call<GenerateInvoicesResult>(t.app, 'POST', 'manual-summary-rent', {
       token: admin.token,
       body: { month: '2026-03', shopIds: [branchA, shopB] },
@@ -437,6 +441,10 @@ describe('update and void', () => {
     expect(again.body.data).toMatchObject({ created: 1, existing: 1 });
     const remade = await invoiceOf(shopA);
     expect(remade.number).not.toBe(a.number);
+    const due = await t.db.execute<{ due: string }>(
+      sql`select due_date::text as due from rent_invoices where id = ${remade.id}`,
+    );
+    expect(due.rows[0]?.due).toBe('2026-04-15');
     const picked = await t.db.execute<{ n: string }>(
       sql`select count(*)::text as n from rent_charges where invoice_id = ${remade.id}`,
     );
