@@ -3,8 +3,9 @@ import type { Invoice } from '@parking-hub/contracts/rent';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { withDb } from '../support/db.ts';
+import { type Cell, downloaded, parseCsv, readXlsx, totalsByHeader } from '../support/reports.ts';
 import { apiCreateShop } from '../support/shops.ts';
-import { expectSeen, signIn } from '../support/ui.ts';
+import { expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';
 const STAMP = Date.now().toString(36);
@@ -31,6 +32,15 @@ const LAO = {
   pending: 'ຄ້າງຈ່າຍ',
   paid: 'ຈ່າຍແລ້ວ',
   compensation: 'ຄ່າຕອບແທນ',
+  rentAmount: 'ຈຳນວນເງິນຕ້ອງເປັນຈຳນວນເຕັມກີບ ຫຼາຍກວ່າ 0',
+  dueDay: 'ວັນຄົບກຳນົດຕ້ອງເປັນວັນທີ 1 ຫາ 28',
+  commissionRate: 'ອັດຕາຄ່າຕອບແທນຕ້ອງຢູ່ລະຫວ່າງ 0 ຫາ 100 % (ທົດສະນິຍົມບໍ່ເກີນ 2 ຕຳແໜ່ງ)',
+  byMonth: 'ແຕ່ລະເດືອນ',
+  byAgent: 'ແຕ່ລະຕົວແທນ',
+  month: 'ເດືອນ',
+  invoiced: 'ອອກໃບແຈ້ງໜີ້',
+  received: 'ຮັບເງິນແລ້ວ',
+  total: 'ລວມ',
 };
 
 const PRICE = 500_000;
@@ -130,9 +140,15 @@ const shop = (i: number) => world.shops[i] as World['shops'][0];
 const ledgerOf = (request: APIRequestContext, shopId: string) =>
   call<WalletDetail>(request, 'get', `wallet?shopId=${shopId}&pageSize=100`);
 
-async function pageAs(browser: Browser, width: number, who?: { username: string; password: string }) {
+async function pageAs(
+  browser: Browser,
+  width: number,
+  who?: { username: string; password: string },
+  printStub = false,
+) {
   const context = await browser.newContext({ viewport: { width, height: width < 600 ? 800 : 900 } });
   const page = await context.newPage();
+  if (printStub) await stubPrint(page);
   await signIn(page, who?.username, who?.password);
   return page;
 }
@@ -215,6 +231,10 @@ test('a top-up through the dialog moves the balance once, clicked twice or retri
   // A double click on save: one entry.
   await page.getByTestId('ledger-top-up').click();
   const form = page.getByTestId('top-up-form');
+  // Not whole kip: refused in Lao before anything is sent.
+  await form.getByTestId('top-up-amount').fill('1.5');
+  await form.getByTestId('top-up-save').click();
+  await expect(form.getByText(LAO.rentAmount)).toBeVisible();
   await form.getByTestId('top-up-amount').fill('250,000');
   await form.getByTestId('top-up-reference').fill(`TR-${STAMP}`);
   await form.getByTestId('top-up-save').dblclick();
@@ -297,7 +317,7 @@ test('accounting shows the seeded months’ figures for an agent, with the chart
   const bp = rates.find((r) => r.agentId === world.agentA.id)?.effectiveBp ?? 0;
   const commissions = Math.round((PRICE * bp) / 10_000) + Math.round((CASH_2 * bp) / 10_000);
 
-  const page = await pageAs(browser, 1280);
+  const page = await pageAs(browser, 1280, undefined, true);
   await page.goto(`/app/accounting?from=${MONTH}&to=${THIS_MONTH}&agent=${world.agentA.id}`);
   const card = (key: string) => page.getByTestId(`card-${key}-value`);
   await expectSeen(card('invoiced'));
@@ -328,6 +348,36 @@ test('accounting shows the seeded months’ figures for an agent, with the chart
   const agents = page.getByTestId('agent-table').getByTestId('report-row');
   await expect(agents).toHaveCount(1);
   await expect(agents.first()).toContainText(world.agentA.name);
+
+  // The same totals in the CSV and the Excel file, with the Lao headings and both tables.
+  const expected = { [LAO.month]: LAO.total, [LAO.invoiced]: invoiced, [LAO.received]: paid };
+  const csvDownload = page.waitForEvent('download');
+  await page.getByTestId('export-csv').click();
+  const csv = await downloaded(await csvDownload);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csvRows = parseCsv(csv.toString('utf8').slice(1)).map((r) =>
+    r.map((v): Cell => (v === '' ? null : /^-?\d+$/.test(v) ? Number(v) : v)),
+  );
+  expect(totalsByHeader(csvRows, LAO.month)).toMatchObject(expected);
+  const xlsxDownload = page.waitForEvent('download');
+  await page.getByTestId('export-xlsx').click();
+  const { names, sheets } = readXlsx(new Uint8Array(await downloaded(await xlsxDownload)));
+  expect(names).toEqual([LAO.byMonth, LAO.byAgent]);
+  expect(sheets[0]?.[1]?.[0]).toBe(`ຕົວແທນ: ${world.agentA.name}`);
+  expect(totalsByHeader(sheets[0] ?? [], LAO.month)).toMatchObject(expected);
+  await page.getByTestId('print').click();
+  expect(await prints(page)).toBe(1);
+
+  // The finance settings: today's values, a due day past the 28th refused in Lao (nothing saved).
+  await page.getByTestId('finance-settings-open').click();
+  const settings = page.getByTestId('finance-settings-form');
+  await expect(settings.getByTestId('settings-due-day')).toHaveValue(/^\d+$/);
+  await expect(settings.getByTestId('settings-commission')).toHaveValue(String(bp / 100));
+  await settings.getByTestId('settings-due-day').fill('29');
+  await settings.getByTestId('finance-settings-save').click();
+  await expect(settings.getByText(LAO.dueDay)).toBeVisible();
+  await settings.getByRole('button', { name: 'ຍົກເລີກ' }).click();
+  await expect(settings).toBeHidden();
   await page.context().close();
 });
 
@@ -367,6 +417,28 @@ test('compensation: an agent sees only their own months; an admin pays one out a
   expect(rows.map((r) => [r.status, r.pending, r.payouts[0]?.reference])).toEqual([
     ['PAID', 0, `PAY-${STAMP}`],
   ]);
+
+  // Agents' rates: agent A gets 12.5 % of their own; B keeps the default; 12.345 is refused.
+  await page.getByTestId('rates-open').click();
+  const rate = (name: string) => page.getByTestId('rate-row').filter({ hasText: name });
+  await expect(rate(world.agentB.name).getByTestId('rate-value')).toHaveText(/^ຄ່າເລີ່ມຕົ້ນ \d/);
+  await rate(world.agentA.name).getByTestId('rate-edit').click();
+  const rateForm = page.getByTestId('rate-form');
+  await rateForm.getByTestId('rate-own').check();
+  await rateForm.getByTestId('rate-percent').fill('12.345');
+  await rateForm.getByTestId('rate-save').click();
+  await expect(rateForm.getByText(LAO.commissionRate)).toBeVisible();
+  await rateForm.getByTestId('rate-percent').fill('12.5');
+  await rateForm.getByTestId('rate-save').click();
+  await expect(rateForm).toBeHidden();
+  await expect(rate(world.agentA.name).getByTestId('rate-value')).toHaveText('12.5 %');
+  const saved = await call<{ agentId: string; rateBp: number | null }[]>(
+    request,
+    'get',
+    'compensation/rates',
+  );
+  expect(saved.find((r) => r.agentId === world.agentA.id)?.rateBp).toBe(1250);
+  expect(saved.find((r) => r.agentId === world.agentB.id)?.rateBp).toBeNull();
   await page.context().close();
 });
 
@@ -385,7 +457,10 @@ test('each screen at 375 px: cards, no sideways scroll, the Lao font', async ({ 
 
   await page.goto(`/app/accounting?from=${MONTH}&to=${THIS_MONTH}`);
   await expectSeen(page.getByTestId('card-invoiced-value'));
-  await expectSeen(page.getByTestId('report-chart'));
+  // The chart half in view already: brought to the middle, then it must be whole on the screen.
+  const chart = page.getByTestId('report-chart');
+  await chart.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expectSeen(chart);
   await expectPhoneFit(page);
 
   await page.goto(`/app/compensation?agent=${world.agentA.id}`);
