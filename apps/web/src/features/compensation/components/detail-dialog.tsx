@@ -23,7 +23,10 @@ import { useCompensationDetail } from '../api/get-compensation';
 import { percentOfBp } from '../compensation-format';
 import { CommissionStatusChip } from './status-chip';
 
-/** One agent's month: each payment's commission (a reversal is negative) and the payouts made. */
+/**
+ * One agent's month: each payment's commission (a reversal is negative) and the payouts made. The
+ * commission comes right after the invoice, so a phone shows it without scrolling sideways.
+ */
 export function DetailDialog({ row, onClose }: { row: CompensationRow; onClose: () => void }) {
   const { t } = useTranslation(['finance', 'common']);
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
@@ -46,13 +49,13 @@ export function DetailDialog({ row, onClose }: { row: CompensationRow; onClose: 
             <TableRow>
               <TableCell sx={{ fontWeight: 600 }}>{t('compensation.columns.invoice')}</TableCell>
               <TableCell sx={{ fontWeight: 600 }} align="right">
+                {t('compensation.columns.amount')}
+              </TableCell>
+              <TableCell sx={{ fontWeight: 600 }} align="right">
                 {t('compensation.columns.base')}
               </TableCell>
               <TableCell sx={{ fontWeight: 600 }} align="right">
                 {t('compensation.columns.rate')}
-              </TableCell>
-              <TableCell sx={{ fontWeight: 600 }} align="right">
-                {t('compensation.columns.amount')}
               </TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{t('compensation.columns.status')}</TableCell>
               <TableCell sx={{ fontWeight: 600 }}>{t('compensation.columns.when')}</TableCell>
@@ -67,11 +70,11 @@ export function DetailDialog({ row, onClose }: { row: CompensationRow; onClose: 
                     {c.shopName}
                   </Typography>
                 </TableCell>
-                <TableCell align="right">{money(c.base)}</TableCell>
-                <TableCell align="right">{percentOfBp(c.rateBp)}</TableCell>
                 <TableCell align="right" data-testid="detail-amount">
                   {money(c.amount)}
                 </TableCell>
+                <TableCell align="right">{money(c.base)}</TableCell>
+                <TableCell align="right">{percentOfBp(c.rateBp)}</TableCell>
                 <TableCell>
                   <CommissionStatusChip status={c.status} />
                 </TableCell>
