@@ -66,8 +66,6 @@ export interface GenerateOptions {
   batch?: number;
   /** How long to wait for another run of the month (ms); null: as long as it takes. */
   lockWaitMs?: number | null;
-  /** Called after each batch commits (tests stop a run there). */
-  afterBatch?: (done: number) => Promise<void> | void;
 }
 
 const BATCH = 500;
@@ -235,7 +233,6 @@ export async function generateMonth(db: Db, o: GenerateOptions): Promise<Generat
         return rows.map((r) => r.number);
       });
       numbers.push(...made);
-      await o.afterBatch?.(numbers.length);
     }
     return {
       month: o.month,

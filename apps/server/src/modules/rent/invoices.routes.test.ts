@@ -499,4 +499,33 @@ describe('update and void', () => {
       lo('errors.chargeNotFound'),
     );
   });
+
+  it('a free month (total 0) is made PAID with nothing paid, and may still be voided', async () => {
+    const shopC = (await insertShop(t.db, { packageId, createdAt: new Date('2025-10-01T10:00:00+07:00') }))
+      .id;
+    await t.db.execute(sql`
+      insert into promotions (title, discount_type, discount_value, valid_from, valid_until, audience, shop_ids)
+      values ('ຟຣີ 1 ເດືອນ', 'FREE_MONTHS', 1, '2026-03-01', '2026-12-31', 'SHOPS', array[${shopC}]::uuid[])`);
+    const made = await call<GenerateInvoicesResult>(t.app, 'POST', 'manual-summary-rent', {
+      token: admin.token,
+      body: { month: '2026-03', shopIds: [shopC] },
+    });
+    expect(made.body.data).toMatchObject({ created: 1, existing: 0 });
+    const c = await invoiceOf(shopC);
+    const detail = await call<InvoiceDetail>(t.app, 'GET', `invoice/${c.id}`, { token: admin.token });
+    expect(detail.body.data).toMatchObject({
+      status: 'PAID',
+      subtotal: 150_000,
+      discount: 150_000,
+      total: 0,
+      paid: 0,
+      due: 0,
+    });
+    const res = await call(t.app, 'DELETE', `invoice/${c.id}`, { token: admin.token });
+    expect(res.statusCode, JSON.stringify(res.body)).toBe(200);
+    const row = await t.db.execute<{ status: string }>(
+      sql`select status from rent_invoices where id = ${c.id}`,
+    );
+    expect(row.rows[0]?.status).toBe('VOID');
+  });
 });
