@@ -260,6 +260,19 @@ describe('sending an invoice', () => {
     expect(read.id).toBe((await invoiceRow(inv.id)).lastMessageId);
   });
 
+  it('sends an invoice once when two sends of it come at the same time', async () => {
+    const inv = await invoice((await shopWithPhone()).id, { month: '2026-01-01' });
+    const answers = await Promise.all([1, 2, 3].map(() => send(s.admin, { invoiceId: inv.id })));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    expect(answers.reduce((n, a) => n + (a.body.data?.queued ?? 0), 0)).toBe(1);
+    expect(answers.flatMap((a) => a.body.data?.skipped.map((x) => x.reason) ?? [])).toEqual([
+      'already_sent',
+      'already_sent',
+    ]);
+    expect(await messagesOf(inv.id)).toHaveLength(1);
+    expect((await invoiceRow(inv.id)).sendCount).toBe(1);
+  });
+
   it('puts several invoices of one call in one go, each with its own message', async () => {
     const shops = await Promise.all([1, 2, 3].map(() => shopWithPhone()));
     const invoices = await Promise.all(shops.map((shop) => invoice(shop.id, { month: '2026-02-01' })));
