@@ -3,7 +3,7 @@ import { type APIRequestContext, type Browser, expect, type Page, test } from '@
 import { apiLogin, createUser } from '../support/api.ts';
 import { QR_RECEIVER, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
-import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
+import { expectNoHorizontalOverflow, expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';
 const stamp = () => Date.now().toString(36);
@@ -130,7 +130,7 @@ async function expectLaoFont(page: Page) {
 
 test.describe.configure({ mode: 'serial' });
 
-test('an admin sees the month in Lao with its totals, records a part payment, refuses an overpayment, adjusts and voids', async ({
+test('an admin sees the month in Lao with its totals, records a part payment, refuses an overpayment, adjusts, voids, reverses a payment and prints', async ({
   browser,
   request,
 }) => {
@@ -222,6 +222,30 @@ test('an admin sees the month in Lao with its totals, records a part payment, re
   await expect(page.getByTestId('total-invoiced-amount')).toHaveText(kip(470_000));
   await expect(page.getByTestId('total-due-amount')).toHaveText(kip(370_000));
   expect((await detailOf(request, c.invoice.id)).status).toBe('VOID');
+
+  // A's payment reversed with a reason: a negative row, the invoice unpaid again, the totals back.
+  await row(page, a.shopName).getByTestId('invoice-shop').click();
+  await detail(page).getByTestId('payment-reverse').click();
+  const reverse = page.getByTestId('reverse-form');
+  await reverse.getByTestId('reverse-form-save').click();
+  await expectSeen(reverse.getByText('ກະລຸນາປ້ອນເຫດຜົນ (ຢ່າງໜ້ອຍ 3 ຕົວອັກສອນ)'));
+  await reverse.getByTestId('reverse-form-reason').fill('ບັນທຶກຜິດໃບແຈ້ງໜີ້');
+  await reverse.getByTestId('reverse-form-save').click();
+  await expect(reverse).toBeHidden();
+  await expect(titleChip(page)).toHaveText('ຍັງບໍ່ຈ່າຍ');
+  await expect(detail(page).getByTestId('payment-row')).toHaveCount(2);
+  await expect(detail(page).getByTestId('payment-reversed')).toBeVisible();
+  await expect(detail(page).getByTestId('payment-amount').last()).toHaveText(kip(-100_000));
+
+  // Print opens the public page, which prints itself.
+  const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByTestId('detail-print').click()]);
+  await expect(popup).toHaveURL(/\/invoice\/[\w-]+\?print=1$/);
+  await expectSeen(popup.getByTestId('invoice-number'));
+  await expect(popup.getByTestId('invoice-number')).toHaveText(a.invoice.number);
+  await popup.close();
+  await page.getByTestId('detail-close').click();
+  await expect(page.getByTestId('total-paid-amount')).toHaveText(kip(0));
+  await expect(page.getByTestId('total-due-amount')).toHaveText(kip(470_000));
   await page.context().close();
 });
 
@@ -272,7 +296,7 @@ test('a manager sees only their shop and pays from the wallet after a top-up; SH
   await staff.context().close();
 });
 
-test('the public invoice shows its lines, sums and the Lao QR at 375 px and on a desktop; a bad link says so in Lao', async ({
+test('the public invoice shows its lines, sums and the Lao QR at 375 px and on a desktop, prints itself on A4 when asked; a bad link says so in Lao', async ({
   browser,
   request,
 }) => {
@@ -309,9 +333,11 @@ test('the public invoice shows its lines, sums and the Lao QR at 375 px and on a
     await page.context().close();
   }
 
-  // Printed: no button, the invoice alone on A4.
+  // Printed: opened with ?print=1 it asks to print once; no button, the invoice alone on A4.
   const print = await pageAs(browser, 1280);
-  await print.goto(publicPath);
+  await stubPrint(print);
+  await print.goto(`${publicPath}?print=1`);
+  await expect.poll(() => prints(print)).toBe(1);
   await expectSeen(print.getByTestId('invoice-number'));
   await print.emulateMedia({ media: 'print' });
   await expect(print.getByTestId('invoice-print')).toBeHidden();

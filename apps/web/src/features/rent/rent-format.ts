@@ -1,4 +1,5 @@
 import { dayText } from '@parking-hub/contracts/business-day';
+import { invoiceTotals } from '@parking-hub/contracts/rent';
 import { monthsFrom } from '../../lib/months';
 
 /** 'YYYY-MM-DD' → 'dd/mm/yyyy'. */
@@ -35,3 +36,14 @@ export function paidAtOf(day: string): string | undefined {
 
 /** The full address of the public invoice page (for copying into a chat). */
 export const publicUrl = (path: string) => new URL(path, window.location.origin).toString();
+
+/** A number typed on a form (thousands commas allowed); anything else counts as 0. */
+const whole = (v: string) => {
+  const n = Number(v.replaceAll(',', '').trim());
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** The total of lines being edited (quantity × unit price each, as typed): what the server will compute. */
+export function totalOf(lines: ReadonlyArray<{ quantity: string; unitPrice: string }>): number {
+  return invoiceTotals(lines.map((l) => ({ amount: whole(l.quantity) * whole(l.unitPrice) }))).total;
+}

@@ -14,7 +14,6 @@ import Typography from '@mui/material/Typography';
 import {
   type InvoiceDetail,
   type InvoiceLineKind,
-  invoiceTotals,
   updateInvoiceBodySchema,
 } from '@parking-hub/contracts/rent';
 import { type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
@@ -25,6 +24,7 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { useUpdateInvoice } from '../api/rent-api';
+import { totalOf } from '../rent-format';
 
 interface LineValues {
   kind: InvoiceLineKind;
@@ -37,16 +37,6 @@ interface LineValues {
 interface FormValues {
   lines: LineValues[];
   reason: string;
-}
-
-const whole = (v: string) => {
-  const n = Number(v.replaceAll(',', '').trim());
-  return Number.isFinite(n) ? n : 0;
-};
-
-/** The new total as the lines stand now (what the server will compute). */
-export function totalOf(lines: ReadonlyArray<Pick<LineValues, 'quantity' | 'unitPrice'>>) {
-  return invoiceTotals(lines.map((l) => ({ amount: whole(l.quantity) * whole(l.unitPrice) }))).total;
 }
 
 function NewTotal({
