@@ -3,7 +3,8 @@
  * ledger and each entry's balance_after its running sum; each invoice's paid equals its payments
  * and its status follows; its subtotal, discount and total equal its lines; each payment on an
  * agent's invoice has exactly one commission of the right amount (a reversal: the original's,
- * negated); each payout equals the commissions it paid. Prints the mismatches and exits 1 on any.
+ * negated); each payout equals the commissions it paid; the finance report's monthly rollup
+ * equals the money rows. Prints the mismatches and exits 1 on any.
  * Uses DATABASE_URL, or the embedded database in DATA_DIR (like `npm run report:check`).
  */
 import type pg from 'pg';

@@ -86,6 +86,27 @@ const CHECKS: Array<{ name: string; sql: string }> = [
           from commission_payouts o left join agent_commissions c on c.payout_id = o.id
           group by o.id, o.amount having o.amount <> coalesce(sum(c.amount), 0)`,
   },
+  {
+    name: 'finance report rollup = the money rows (finance_monthly)',
+    sql: `with z as (select finance_rollup_tz() as tz),
+          e as (select * from finance_monthly_expected((select tz from z)) where (invoiced, invoices, promotions,
+                  outstanding, paid_cash, paid_transfer, paid_qr, paid_wallet, top_ups, commissions, commissions_paid)
+                  <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)),
+          f as (select * from finance_monthly where (invoiced, invoices, promotions, outstanding, paid_cash, paid_transfer,
+                  paid_qr, paid_wallet, top_ups, commissions, commissions_paid) <> (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+          select to_char(coalesce(f.month, e.month), 'YYYY-MM') || ' ' || coalesce(f.agent_key, e.agent_key)::text
+                   || ' ' || coalesce(f.due_date, e.due_date)::text as id,
+                 row(e.invoiced, e.invoices, e.promotions, e.outstanding, e.paid_cash, e.paid_transfer, e.paid_qr,
+                     e.paid_wallet, e.top_ups, e.commissions, e.commissions_paid)::text as expected,
+                 row(f.invoiced, f.invoices, f.promotions, f.outstanding, f.paid_cash, f.paid_transfer, f.paid_qr,
+                     f.paid_wallet, f.top_ups, f.commissions, f.commissions_paid)::text as actual
+          from f full join e using (month, agent_key, due_date)
+          where row(e.invoiced, e.invoices, e.promotions, e.outstanding, e.paid_cash, e.paid_transfer, e.paid_qr,
+                    e.paid_wallet, e.top_ups, e.commissions, e.commissions_paid)
+                is distinct from
+                row(f.invoiced, f.invoices, f.promotions, f.outstanding, f.paid_cash, f.paid_transfer, f.paid_qr,
+                    f.paid_wallet, f.top_ups, f.commissions, f.commissions_paid)`,
+  },
 ];
 
 /** Run every check; the disagreements found (none: the money adds up). */

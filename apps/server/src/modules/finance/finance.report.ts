@@ -19,70 +19,36 @@ export function monthsBetween(from: string, to: string): string[] {
 }
 
 /**
- * The finance report's one statement: each source grouped by month and agent. $1 first month's
- * first day, $2 last month's first day, $3 the platform's time zone, $4 one agent or null, $5 today
- * (platform zone). Invoices count by the month invoiced (VOID left out) and by their agent;
- * payments by the month paid (platform zone), reversals taken off, by the invoice's agent;
- * top-ups by month and the shop's agent; commissions by their month and agent.
+ * The finance report's statement over `source`: the monthly rollup (finance_monthly, kept by
+ * triggers; migration 0016) or, when the platform's zone is not the rollup's, the same rows made
+ * from the money rows (finance_monthly_expected). $1 first month's first day, $2 last month's first
+ * day, $3 one agent or null, $4 today (platform zone) for what is overdue; $5 the zone (expected
+ * rows only). Invoices count in the month invoiced (VOID left out) for their agent; payments in
+ * the month paid, reversals taken off, for the invoice's agent; top-ups in their month for the
+ * shop's agent; commissions in their month.
  */
-export const FINANCE_REPORT_SQL = `
-with bounds as (
-  select ($1::date::timestamp at time zone $3) as t0,
-         (($2::date + interval '1 month')::timestamp at time zone $3) as t1
-),
-inv as (
-  select to_char(i.month, 'YYYY-MM') as m, i.agent_id as a,
-         sum(i.total) as invoiced, count(*) as invoices, sum(i.total - i.paid) as outstanding,
-         coalesce(sum(i.total - i.paid) filter (where i.due_date < $5::date), 0) as overdue,
-         sum(i.discount) as promotions
-  from rent_invoices i
-  where i.month between $1::date and $2::date and i.status <> 'VOID' and ($4::uuid is null or i.agent_id = $4::uuid)
-  group by 1, 2
-),
-pay as (
-  select to_char(p.paid_at at time zone $3, 'YYYY-MM') as m, i.agent_id as a,
-         coalesce(sum(p.amount) filter (where p.method = 'CASH'), 0) as cash,
-         coalesce(sum(p.amount) filter (where p.method = 'TRANSFER'), 0) as transfer,
-         coalesce(sum(p.amount) filter (where p.method = 'QR'), 0) as qr,
-         coalesce(sum(p.amount) filter (where p.method = 'WALLET'), 0) as wallet
-  from rent_payments p join rent_invoices i on i.id = p.invoice_id, bounds b
-  where p.paid_at >= b.t0 and p.paid_at < b.t1 and ($4::uuid is null or i.agent_id = $4::uuid)
-  group by 1, 2
-),
-top as (
-  select to_char(e.created_at at time zone $3, 'YYYY-MM') as m, s.agent_id as a, sum(e.amount) as top_ups
-  from wallet_entries e join shops s on s.id = e.shop_id, bounds b
-  where e.kind = 'TOP_UP' and e.created_at >= b.t0 and e.created_at < b.t1
-    and ($4::uuid is null or s.agent_id = $4::uuid)
-  group by 1, 2
-),
-com as (
-  select to_char(c.month, 'YYYY-MM') as m, c.agent_id as a, sum(c.amount) as commissions,
-         coalesce(sum(c.amount) filter (where c.status = 'PAID'), 0) as commissions_paid
-  from agent_commissions c
-  where c.month between $1::date and $2::date and ($4::uuid is null or c.agent_id = $4::uuid)
-  group by 1, 2
-),
-keys as (
-  select m, a from inv union select m, a from pay union select m, a from top union select m, a from com
-)
-select k.m, k.a, u.full_name as agent_name,
-       coalesce(inv.invoiced, 0)::bigint as invoiced, coalesce(inv.invoices, 0)::bigint as invoices,
-       coalesce(inv.outstanding, 0)::bigint as outstanding, coalesce(inv.overdue, 0)::bigint as overdue,
-       coalesce(inv.promotions, 0)::bigint as promotions,
-       coalesce(pay.cash, 0)::bigint as cash, coalesce(pay.transfer, 0)::bigint as transfer,
-       coalesce(pay.qr, 0)::bigint as qr, coalesce(pay.wallet, 0)::bigint as wallet,
-       coalesce(top.top_ups, 0)::bigint as top_ups,
-       coalesce(com.commissions, 0)::bigint as commissions,
-       coalesce(com.commissions_paid, 0)::bigint as commissions_paid,
+function financeReportSql(source: string): string {
+  return `
+select to_char(f.month, 'YYYY-MM') as m, nullif(f.agent_key, '${NO_AGENT}') as a, u.full_name as agent_name,
+       sum(f.invoiced)::bigint as invoiced, sum(f.invoices)::bigint as invoices,
+       sum(f.outstanding)::bigint as outstanding,
+       coalesce(sum(f.outstanding) filter (where f.due_date < $4::date), 0)::bigint as overdue,
+       sum(f.promotions)::bigint as promotions,
+       sum(f.paid_cash)::bigint as cash, sum(f.paid_transfer)::bigint as transfer, sum(f.paid_qr)::bigint as qr,
+       sum(f.paid_wallet)::bigint as wallet, sum(f.top_ups)::bigint as top_ups,
+       sum(f.commissions)::bigint as commissions, sum(f.commissions_paid)::bigint as commissions_paid,
        (select coalesce(sum(w.balance), 0) from wallets w
-         where $4::uuid is null or w.shop_id in (select id from shops where agent_id = $4::uuid))::bigint as wallet_balance
-from keys k
-left join inv on inv.m = k.m and inv.a is not distinct from k.a
-left join pay on pay.m = k.m and pay.a is not distinct from k.a
-left join top on top.m = k.m and top.a is not distinct from k.a
-left join com on com.m = k.m and com.a is not distinct from k.a
-left join users u on u.id = k.a`;
+         where $3::uuid is null or w.shop_id in (select id from shops where agent_id = $3::uuid))::bigint as wallet_balance
+from ${source} f left join users u on u.id = f.agent_key
+where f.month between $1::date and $2::date and ($3::uuid is null or f.agent_key = $3::uuid)
+group by f.month, f.agent_key, u.full_name`;
+}
+
+const NO_AGENT = '00000000-0000-0000-0000-000000000000';
+/** The report over the rollup (the platform's zone is the rollup's). */
+export const FINANCE_REPORT_SQL = financeReportSql('finance_monthly');
+/** The report over rows made from the money rows in zone $5 (slow: every row grouped). */
+export const FINANCE_REPORT_DIRECT_SQL = financeReportSql('finance_monthly_expected($5::text)');
 
 export type FinanceRow = {
   m: string;
@@ -178,13 +144,20 @@ export async function financeReport(
       { months: FINANCE_MAX_MONTHS },
       { to: 'validation.monthRangeTooLong' },
     );
-  const { rows } = await preparedQuery<FinanceRow>(db, 'finance_report', FINANCE_REPORT_SQL, [
-    `${body.from}-01`,
-    `${body.to}-01`,
-    timezone,
-    body.agentId ?? null,
-    today,
-  ]);
+  const params = [`${body.from}-01`, `${body.to}-01`, body.agentId ?? null, today];
+  const zone = await preparedQuery<{ tz: string }>(
+    db,
+    'finance_rollup_zone',
+    'select finance_rollup_tz() as tz',
+    [],
+  );
+  const { rows } =
+    zone.rows[0]?.tz === timezone
+      ? await preparedQuery<FinanceRow>(db, 'finance_report', FINANCE_REPORT_SQL, params)
+      : await preparedQuery<FinanceRow>(db, 'finance_report_direct', FINANCE_REPORT_DIRECT_SQL, [
+          ...params,
+          timezone,
+        ]);
   let balance = rows[0]?.wallet_balance;
   if (balance === undefined) {
     const r = await preparedQuery<{ b: string }>(

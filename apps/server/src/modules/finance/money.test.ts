@@ -18,6 +18,12 @@ import {
   unique,
 } from '../../test/harness.ts';
 import { financeCheck } from './finance.check.ts';
+import {
+  FINANCE_REPORT_DIRECT_SQL,
+  FINANCE_REPORT_SQL,
+  foldFinance,
+  monthsBetween,
+} from './finance.report.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -774,6 +780,17 @@ describe('finance report', () => {
       sql`select coalesce(sum(balance), 0) as b from wallets`,
     );
     expect(report.walletBalance).toBe(Number(wallets.rows[0]?.b));
+    // The rollup was read (its zone is the platform's); the same report made from the rows agrees.
+    const zone = await t.db.execute<{ tz: string }>(sql`select finance_rollup_tz() as tz`);
+    expect(zone.rows[0]?.tz).toBe(tz);
+    const params = [`${from}-01`, `${to}-01`, null, today];
+    const viaRollup = await t.database.pool.query({ text: FINANCE_REPORT_SQL, values: params });
+    const direct = await t.database.pool.query({ text: FINANCE_REPORT_DIRECT_SQL, values: [...params, tz] });
+    const months = monthsBetween(from, to);
+    expect(foldFinance(direct.rows, months, report.walletBalance)).toEqual(
+      foldFinance(viaRollup.rows, months, report.walletBalance),
+    );
+    expect(foldFinance(viaRollup.rows, months, report.walletBalance)).toEqual(report);
     // One agent: their figures only, and their shops' wallets.
     const one = await post<Report>('reports/finance', admin.token, { from, to, agentId: agents[0]?.id });
     expect(one.body.data?.agents.map((a) => a.agentId)).toEqual([agents[0]?.id]);
@@ -829,6 +846,7 @@ describe('finance:check', () => {
       [
         'invoice paid = sum of its payments, status from it',
         'invoice subtotal/discount/total = its lines',
+        'finance report rollup = the money rows (finance_monthly)',
         'payment on an agent’s invoice has exactly one commission of the right amount',
         'wallet balance = sum of its entries',
       ].sort(),
@@ -840,6 +858,6 @@ describe('finance:check', () => {
     });
     const broken = await run();
     expect(broken.code).toBe(1);
-    expect(broken.out).toContain('finance check FOUND 4 mismatches');
+    expect(broken.out).toContain('finance check FOUND 5 mismatches');
   });
 });
