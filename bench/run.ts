@@ -14,6 +14,9 @@
  *  - members (bench/members.ts, with DATABASE_URL): 100,000 members over 200 shops in
  *    ph_members_bench: the check-in's member lookup, check-ins per second with and without
  *    members, the members list's pages,
+ *  - the finance report (bench/finance.ts, with DATABASE_URL): 24 months over 10,000 shops'
+ *    invoices, payments, wallet entries and commissions in ph_finance_bench, next to the same
+ *    query prepared over pg,
  * then one table of targets and measures.
  *
  * With DATABASE_URL (a real PostgreSQL), the bench works in a database of its own on that server:
@@ -26,6 +29,7 @@ import pg from 'pg';
 import { ARGON2_OPTIONS, hashPassword, verifyPassword } from '../apps/server/src/modules/auth/password.ts';
 import { billsBench } from './bills.ts';
 import { ownDatabase } from './database.ts';
+import { financeBench } from './finance.ts';
 import { membersBench } from './members.ts';
 import { outboxBench } from './outbox.ts';
 import { paperBench } from './paper.ts';
@@ -114,6 +118,7 @@ async function main() {
     verdicts.push(...(await billsBench(server)));
     if (process.env.BENCH_PAPER !== '0') verdicts.push(...(await paperBench(process.env.DATABASE_URL)));
     if (process.env.BENCH_MEMBERS !== '0') verdicts.push(...(await membersBench(process.env.DATABASE_URL)));
+    if (process.env.BENCH_FINANCE !== '0') verdicts.push(...(await financeBench(process.env.DATABASE_URL)));
 
     // ── Lighthouse: login page and signed-in dashboard (bench/lighthouse.ts). BENCH_LIGHTHOUSE=0 skips.
     if (process.env.BENCH_LIGHTHOUSE !== '0') {
