@@ -422,6 +422,30 @@ describe('wallet', () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it('entries inserted at once by any code (no lock taken first) keep seq in the order the balance moved', async () => {
+    const shop = await insertShop(t.db);
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        t.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`insert into wallet_entries (shop_id, kind, amount) values (${shop.id}, 'TOP_UP', ${1000 + i})`,
+          );
+          // Hold the wallet a moment: the other inserts have formed their rows and wait.
+          await tx.execute(sql`select pg_sleep(0.02)`);
+        }),
+      ),
+    );
+    const { rows } = await t.db.execute<{ amount: string; balance_after: string }>(
+      sql`select amount, balance_after from wallet_entries where shop_id = ${shop.id} order by seq`,
+    );
+    let running = 0;
+    for (const r of rows) {
+      running += Number(r.amount);
+      expect(Number(r.balance_after)).toBe(running);
+    }
+    expect(rows).toHaveLength(12);
+  });
+
   it('adjust: a reason is required, never below 0, audited', async () => {
     const shop = await insertShop(t.db);
     await topUp(shop.id, 30_000);
