@@ -14,6 +14,8 @@
  *  - members (bench/members.ts, with DATABASE_URL): 100,000 members over 200 shops in
  *    ph_members_bench: the check-in's member lookup, check-ins per second with and without
  *    members, the members list's pages,
+ *  - rent (bench/rent.ts, with DATABASE_URL): a month's invoices for 10,000 main shops over a
+ *    month of 10M bills' rollup in ph_rent_bench, next to one INSERT … SELECT,
  *  - the finance report (bench/finance.ts, with DATABASE_URL): 24 months over 10,000 shops'
  *    invoices, payments, wallet entries and commissions in ph_finance_bench, next to the same
  *    query prepared over pg,
@@ -33,6 +35,7 @@ import { financeBench } from './finance.ts';
 import { membersBench } from './members.ts';
 import { outboxBench } from './outbox.ts';
 import { paperBench } from './paper.ts';
+import { rentBench } from './rent.ts';
 import { reportsBench } from './reports.ts';
 import { startBenchServer } from './server.ts';
 import { out, pct, printVerdicts, type Verdict } from './stats.ts';
@@ -118,6 +121,7 @@ async function main() {
     verdicts.push(...(await billsBench(server)));
     if (process.env.BENCH_PAPER !== '0') verdicts.push(...(await paperBench(process.env.DATABASE_URL)));
     if (process.env.BENCH_MEMBERS !== '0') verdicts.push(...(await membersBench(process.env.DATABASE_URL)));
+    if (process.env.BENCH_RENT !== '0') verdicts.push(...(await rentBench(process.env.DATABASE_URL)));
     if (process.env.BENCH_FINANCE !== '0') verdicts.push(...(await financeBench(process.env.DATABASE_URL)));
 
     // ── Lighthouse: login page and signed-in dashboard (bench/lighthouse.ts). BENCH_LIGHTHOUSE=0 skips.
