@@ -1,3 +1,4 @@
+import { addDaysToDate, businessDate } from '@parking-hub/contracts/business-day';
 import type { DailySummaryResult } from '@parking-hub/contracts/rent';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,24 +158,104 @@ describe('the daily summary', () => {
     expect(bodies.some((b) => b.includes('14/06/2031: ບິນເຂົ້າ 500 ໃບ'))).toBe(true);
   });
 
-  it('gives a night shop last night at 07:00, though its business day changes only at 10:00', async () => {
+  it('never claims a day that is not over: a day shop asked at 18:00 gets yesterday, and today complete the next morning', async () => {
+    // Open 08:00–17:00: its business day runs to the cut in the middle of the closed hours (00:30).
+    const shop = await shopWithPhone({ openShop: '08:00', closeShop: '17:00' });
+    await rollup(shop.id, '2031-06-14', [{ billsIn: 14 }]);
+    await rollup(shop.id, '2031-06-15', [{ billsIn: 20, billsOut: 12, amount: 24_000 }]);
+    const six = new Date('2031-06-15T11:00:00Z'); // 18:00 on the 15th in Vientiane: closed, not over
+    expect(await run([shop.id], { now: six })).toMatchObject({ queued: 1 });
+    expect((await summariesOf([shop.id]))[0]?.body).toContain('ສະຫຼຸບວັນທີ 14/06/2031: ບິນເຂົ້າ 14 ໃບ');
+    // Late check-outs after closing still belong to the 15th.
+    await rollup(shop.id, '2031-06-15', [{ billsOut: 8, amount: 16_000, method: 'LATE' }]);
+    const seven = new Date('2031-06-16T00:00:00Z'); // 07:00 the next morning: the job
+    expect(await run([shop.id], { now: seven })).toMatchObject({ queued: 1, alreadySent: 0 });
+    const bodies = (await summariesOf([shop.id])).map((m) => m.body);
+    expect(bodies.filter((b) => b.includes('ສະຫຼຸບວັນທີ 15/06/2031'))).toEqual([
+      expect.stringContaining('ສະຫຼຸບວັນທີ 15/06/2031: ບິນເຂົ້າ 20 ໃບ, ລົດອອກ 20 ຄັນ, ເງິນ 40,000 ₭'),
+    ]);
+  });
+
+  it('gives a night shop (18:00–02:00) a night only once it is over, at its 10:00 cut: at 07:00 the night before', async () => {
     const night = await shopWithPhone({ openShop: '18:00', closeShop: '02:00' });
     const day = await shopWithPhone({ openShop: '07:00', closeShop: '17:00' });
     await rollup(night.id, '2031-06-13', [{ billsIn: 13 }]);
-    await rollup(night.id, '2031-06-14', [{ billsIn: 14 }]);
+    await rollup(night.id, '2031-06-14', [{ billsIn: 14, billsOut: 10 }]);
     await rollup(day.id, '2031-06-14', [{ billsIn: 24 }]);
     await rollup(day.id, '2031-06-15', [{ billsIn: 25 }]);
-    const seven = new Date('2031-06-15T00:00:00Z'); // 07:00 in Vientiane
+    const seven = new Date('2031-06-15T00:00:00Z'); // 07:00 in Vientiane on the 15th
     expect(await run([night.id, day.id], { now: seven })).toMatchObject({ queued: 2 });
     const bodies = new Map((await summariesOf([night.id, day.id])).map((m) => [m.shopId, m.body]));
-    expect(bodies.get(night.id)).toContain('ສະຫຼຸບວັນທີ 14/06/2031: ບິນເຂົ້າ 14 ໃບ');
+    // The night of the 14th runs until 10:00 on the 15th: the one before is the last that is over.
+    expect(bodies.get(night.id)).toContain('ສະຫຼຸບວັນທີ 13/06/2031: ບິນເຂົ້າ 13 ໃບ');
     expect(bodies.get(day.id)).toContain('ສະຫຼຸບວັນທີ 14/06/2031: ບິນເຂົ້າ 24 ໃບ');
-    // At 01:00 the night is not over: the one before is the last that is.
+    // A car leaving at 09:00 still counts for the night of the 14th, and the next morning's job
+    // sends that night whole.
+    await rollup(night.id, '2031-06-14', [{ billsOut: 4, method: 'MORNING' }]);
+    expect(await run([night.id], { now: new Date('2031-06-16T00:00:00Z') })).toMatchObject({ queued: 1 });
+    const nights = (await summariesOf([night.id])).map((m) => m.body);
+    expect(nights.filter((b) => b.includes('ສະຫຼຸບວັນທີ 14/06/2031'))).toEqual([
+      expect.stringContaining('ສະຫຼຸບວັນທີ 14/06/2031: ບິນເຂົ້າ 14 ໃບ, ລົດອອກ 14 ຄັນ'),
+    ]);
+    // At 01:00 on the 15th, open: the same night before.
     const late = await shopWithPhone({ openShop: '18:00', closeShop: '02:00' });
     await rollup(late.id, '2031-06-13', [{ billsIn: 31 }]);
     await rollup(late.id, '2031-06-14', [{ billsIn: 32 }]);
     expect(await run([late.id], { now: new Date('2031-06-14T18:00:00Z') })).toMatchObject({ queued: 1 });
     expect((await summariesOf([late.id]))[0]?.body).toContain('ສະຫຼຸບວັນທີ 13/06/2031: ບິນເຂົ້າ 31 ໃບ');
+  });
+
+  it('takes for every shop the business day before its current one (businessDate − 1), at any hour', async () => {
+    const hours: Array<[string | null, string | null, string]> = [
+      [null, null, 'Asia/Vientiane'],
+      ['08:00', '17:00', 'Asia/Vientiane'],
+      ['18:00', '02:00', 'Asia/Vientiane'],
+      ['02:00', '14:00', 'Asia/Vientiane'],
+      ['06:00', '06:00', 'Asia/Vientiane'],
+      ['22:00', '23:30', 'America/Los_Angeles'],
+      [null, null, 'Pacific/Kiritimati'],
+    ];
+    const times = [
+      '2031-06-14T17:30:00Z',
+      '2031-06-14T23:59:00Z',
+      '2031-06-15T03:00:00Z',
+      '2031-06-15T11:00:00Z',
+    ];
+    for (const at of times) {
+      const now = new Date(at);
+      const shops = [];
+      for (const [openShop, closeShop, timezone] of hours)
+        shops.push(await shopWithPhone({ openShop, closeShop, timezone }));
+      expect(
+        await run(
+          shops.map((x) => x.id),
+          { now },
+        ),
+      ).toMatchObject({ queued: shops.length });
+      const days = new Map(
+        (
+          await s.t.db
+            .select()
+            .from(dailySummaries)
+            .where(
+              inArray(
+                dailySummaries.shopId,
+                shops.map((x) => x.id),
+              ),
+            )
+        ).map((r) => [r.shopId, r.day]),
+      );
+      for (const [i, [openShop, closeShop, timezone]] of hours.entries()) {
+        const expected = addDaysToDate(businessDate(now, { openShop, closeShop, timezone }), -1);
+        expect([at, openShop, closeShop, timezone, days.get(shops[i]?.id ?? '')]).toEqual([
+          at,
+          openShop,
+          closeShop,
+          timezone,
+          expected,
+        ]);
+      }
+    }
   });
 
   it('goes in batches: every shop once, whatever the batch size', async () => {

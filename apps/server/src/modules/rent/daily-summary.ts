@@ -10,8 +10,8 @@ import { kipText } from './sending.service.ts';
 
 /**
  * The morning summary (issue 15): each ACTIVE shop (main shops and branches alike) with a WhatsApp
- * number gets its last business day that is over (its own zone and hours; for a shop without
- * hours or a day shop, its yesterday) from the report rollup:
+ * number gets its last business day that is over — the one before its current business day (its
+ * own zone and hours; a shop without hours: its yesterday) — from the report rollup:
  * tickets issued, vehicles out, money taken, tickets cancelled. Once per shop and day: a
  * `daily_summaries` row is claimed (insert … on conflict do nothing) in the transaction that queues
  * the message, so a second run, or two instances at once, send nothing more; `again` sends anyway
@@ -46,20 +46,17 @@ const BATCH = 1000;
 const uuidArray = (ids: readonly string[]) => `{${ids.join(',')}}`;
 
 /**
- * The shop's last business day that is over. A shop without hours: its business day before
- * today. A shop with hours: the business day its last closing time (at or before `now`) ended, so
- * a night shop (18:00–02:00) gets last night at 07:00, not the night before, though its business
- * day only changes at 10:00 (the middle of its closed hours); for a day shop the two are the same.
+ * The shop's last business day that is over: the business day before its current one
+ * (`businessDate(now, hours) − 1` in contracts/business-day.ts; for a shop without hours, its
+ * calendar yesterday in its zone). A day is never summarised while it can still change: its
+ * closing time is not its end, which is the day cut in the middle of the closed hours. So a shop
+ * open 08:00–17:00 (cut 00:30) asked at 18:00 gets yesterday, and today's complete figures the next
+ * morning; a night shop 18:00–02:00 (cut 10:00) at 07:00 gets the night before last, since last
+ * night's check-outs may still come until 10:00 — it gets last night the next morning. The claim
+ * (once per shop and day) therefore never takes a day whose figures are not final.
  */
 function lastClosedDay(now: Date) {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  const local = sql`(${at} at time zone timezone)`;
-  const close = sql`make_interval(mins => split_part(close_shop, ':', 1)::int * 60 + split_part(close_shop, ':', 2)::int)`;
-  const closeToday = sql`(date_trunc('day', ${local}) + ${close})`;
-  const lastClose = sql`((case when ${closeToday} > ${local} then ${closeToday} - interval '1 day' else ${closeToday} end) at time zone timezone)`;
-  return sql`case when open_shop is null or close_shop is null
-    then shop_business_date(${at}, timezone, open_shop, close_shop) - 1
-    else shop_business_date(${lastClose} - interval '1 minute', timezone, open_shop, close_shop) end`;
+  return sql`shop_business_date(${now.toISOString()}::timestamptz, timezone, open_shop, close_shop) - 1`;
 }
 
 /** Up to `limit` ACTIVE shops after `afterId` (id order) with their day's figures. */

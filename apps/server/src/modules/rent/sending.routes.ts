@@ -57,7 +57,7 @@ export async function invoiceSendingRoutes(
       summary:
         'Send yesterday’s summary (or `day`’s) to every active shop’s WhatsApp now, once per shop and day',
       description:
-        'Each shop’s yesterday is its own business day before today. `again: true` sends to shops that already had that day’s summary.',
+        'Each shop’s yesterday is the business day before its current one (its own zone and hours), so a day still open is never summarised. `again: true` sends to shops that already had that day’s summary.',
       body: dailySummaryBodySchema,
       response: { 200: successEnvelope(dailySummaryResultSchema) },
     },
