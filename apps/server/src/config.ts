@@ -122,6 +122,8 @@ export interface Config {
   port: number;
   /** The server's address from outside, without a trailing slash (links in messages). */
   publicUrl: string;
+  /** PUBLIC_URL was given; false: `publicUrl` is the `http://localhost:PORT` stand-in. */
+  publicUrlSet: boolean;
   dataDir: string;
   uploadsDir: string;
   databaseUrl: string | undefined;
@@ -177,6 +179,37 @@ export interface OutboxConfig {
   jobExpireSeconds: number;
 }
 
+/** A host only this machine reaches (the server listening there is a local one). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  return h === 'localhost' || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
+}
+
+/**
+ * Links in messages cannot be made: no PUBLIC_URL in production, where the `http://localhost:PORT`
+ * stand-in would send shops a link that opens nothing. Sending invoices is refused then.
+ */
+export function publicUrlMissing(config: Pick<Config, 'publicUrlSet' | 'env'>): boolean {
+  return !config.publicUrlSet && config.env === 'production';
+}
+
+/**
+ * The startup warning when PUBLIC_URL is not set and people elsewhere are meant to use this server
+ * (it listens beyond this machine, or NODE_ENV is production); null when there is nothing to say.
+ */
+export function publicUrlWarning(
+  config: Pick<Config, 'publicUrlSet' | 'publicUrl' | 'env' | 'host'>,
+): string | null {
+  if (config.publicUrlSet || (config.env !== 'production' && isLoopbackHost(config.host))) return null;
+  const refused = publicUrlMissing(config)
+    ? 'sending rent invoices is refused until it is set'
+    : `invoice links in WhatsApp messages point to ${config.publicUrl}, which shops cannot open`;
+  return `PUBLIC_URL is not set: ${refused}. Set PUBLIC_URL to the address people open this server at (e.g. https://parkinghub.la).`;
+}
+
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
@@ -189,6 +222,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     port: e.PORT,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrlSet: e.PUBLIC_URL !== undefined,
     dataDir: path.resolve(e.DATA_DIR),
     uploadsDir: path.resolve(e.UPLOADS_DIR ?? path.join(e.DATA_DIR, 'uploads')),
     databaseUrl: e.DATABASE_URL,

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, publicUrlWarning } from './config.ts';
 import { DataDirInUseError } from './db/embedded.ts';
 import { superviseEmbedded } from './db/embedded-supervisor.ts';
 import { openDatabase } from './db/open.ts';
@@ -79,6 +79,11 @@ async function main() {
           ? `Password: ${admin.generatedPassword}   (shown once: write it down, then change it)`
           : 'Password: the one in INITIAL_ADMIN_PASSWORD',
       );
+    }
+    const linkWarning = publicUrlWarning(config);
+    if (linkWarning) {
+      app.log.warn(linkWarning);
+      lines.push('', `WARNING: ${linkWarning}`);
     }
     banner(lines);
   } catch (err) {

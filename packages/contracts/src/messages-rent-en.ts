@@ -51,4 +51,6 @@ export const rentEn: Record<keyof typeof rentLo, string> = {
   'success.commissionRateSaved': 'Commission rate saved',
   'success.financeSettingsSaved': 'Finance settings saved',
   'success.dailySummaryQueued': 'Daily summary of {{day}} queued for {{count}} shops',
+  'errors.publicUrlMissing':
+    'Not sent: PUBLIC_URL is not set on the server, so the invoice link would point to localhost and open nothing for the shop. Ask the system administrator to set it',
 };

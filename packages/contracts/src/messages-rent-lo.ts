@@ -47,4 +47,6 @@ export const rentLo = {
   'success.commissionRateSaved': 'ບັນທຶກອັດຕາຄ່າຕອບແທນສຳເລັດ',
   'success.financeSettingsSaved': 'ບັນທຶກການຕັ້ງຄ່າການເງິນສຳເລັດ',
   'success.dailySummaryQueued': 'ສົ່ງສະຫຼຸບປະຈຳວັນທີ {{day}} ເຂົ້າຄິວ {{count}} ຮ້ານ',
+  'errors.publicUrlMissing':
+    'ຍັງບໍ່ໄດ້ສົ່ງ: ເຊີບເວີຍັງບໍ່ໄດ້ຕັ້ງຄ່າ PUBLIC_URL (ທີ່ຢູ່ຂອງລະບົບທີ່ຮ້ານເປີດໄດ້), ລິ້ງໃບແຈ້ງໜີ້ຈະເປີດບໍ່ໄດ້. ກະລຸນາຕິດຕໍ່ຜູ້ດູແລລະບົບ',
 } as const;

@@ -33,7 +33,7 @@ export async function invoiceSendingRoutes(
         tags,
         summary,
         description:
-          'One invoice (`invoiceId`), several (`invoiceIds`) or a month’s unpaid ones (`month`). The message goes to the shop’s WhatsApp with the amount due and the public page’s link; a VOID or fully paid invoice, or a shop without WhatsApp, is skipped with its reason (void, paid, no_whatsapp; and already_sent for a send).',
+          'One invoice (`invoiceId`), several (`invoiceIds`) or a month’s unpaid ones (`month`). The message goes to the shop’s WhatsApp with the amount due and the public page’s link; a VOID or fully paid invoice, or a shop without WhatsApp, is skipped with its reason (void, paid, no_whatsapp; and already_sent for a send). In production without PUBLIC_URL nothing is sent (409): the link would point to localhost.',
         body: sendInvoicesBodySchema,
         response: { 200: successEnvelope(sendInvoicesResultSchema) },
       },

@@ -1,11 +1,11 @@
 import { dayText } from '@parking-hub/contracts/business-day';
 import type { SendInvoicesBody, SendInvoicesResult } from '@parking-hub/contracts/rent';
 import { sql } from 'drizzle-orm';
-import type { Config } from '../../config.ts';
+import { type Config, publicUrlMissing } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import type { AuthedContext } from '../../lib/context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { appendPastAuditEvents } from '../audit/audit.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { invoiceIdsOfMonth, lockInvoicesById, markSent, type SendableInvoice } from './sending.repository.ts';
@@ -39,6 +39,9 @@ export async function sendInvoices(
   body: SendInvoicesBody,
   mode: SendMode,
 ): Promise<SendInvoicesResult> {
+  // In production without PUBLIC_URL the link would be http://localhost:PORT: send nothing rather
+  // than messages whose link opens nothing for the shop (the startup log says so too).
+  if (publicUrlMissing(deps.config)) throw conflict('errors.publicUrlMissing');
   const explicit = [...new Set([...(body.invoiceId ? [body.invoiceId] : []), ...(body.invoiceIds ?? [])])];
   const ids = explicit.length
     ? explicit

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto';
 import type { PublicInvoice, SendInvoicesResult } from '@parking-hub/contracts/rent';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config.ts';
+import { loadConfig, publicUrlMissing, publicUrlWarning } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { companyProfile } from '../../db/schema/company.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';
 import { rentInvoiceLines, rentInvoices } from '../../db/schema/rent.ts';
 import { parseEmvco } from '../../lib/emvco.ts';
-import { call, expectError, insertShop, signedIn } from '../../test/harness.ts';
+import { call, createTestApp, expectError, insertShop, signedIn } from '../../test/harness.ts';
 import { type MessagingScene, messagingScene, waitForRow } from '../outbox/outbox.test-support.ts';
 
 /**
@@ -34,10 +35,11 @@ async function shopWithPhone(values: Parameters<typeof insertShop>[1] = {}) {
 /** An invoice of 150,000 ₭ (package 150,000 + extra 20,000 − promotion 20,000), paid `paid`. */
 async function invoice(
   shopId: string,
-  o: { status?: string; paid?: number; month?: string; agentId?: string } = {},
+  o: { status?: string; paid?: number; month?: string; agentId?: string; db?: Db } = {},
 ) {
   seq++;
-  const [row] = await s.t.db
+  const db = o.db ?? s.t.db;
+  const [row] = await db
     .insert(rentInvoices)
     .values({
       number: `INV-2026-${String(seq).padStart(6, '0')}`,
@@ -58,7 +60,7 @@ async function invoice(
     })
     .returning();
   if (!row) throw new Error('invoice insert failed');
-  await s.t.db
+  await db
     .insert(rentInvoiceLines)
     .values([
       line(row.id, 1, 'PACKAGE', 'ແພັກເກັດ ພື້ນຖານ', 'Package Basic', 1, 150_000),
@@ -398,5 +400,73 @@ describe('PUBLIC_URL', () => {
     expect(() => loadConfig({ PUBLIC_URL: 'https://parkinghub.la/' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'ftp://parkinghub.la' })).toThrow(/PUBLIC_URL/);
     expect(() => loadConfig({ PUBLIC_URL: 'parkinghub.la' })).toThrow(/PUBLIC_URL/);
+    expect(loadConfig({ PUBLIC_URL: 'https://parkinghub.la' }).publicUrlSet).toBe(true);
+    expect(loadConfig({ PUBLIC_URL: '' }).publicUrlSet).toBe(false);
+  });
+
+  it('warns at startup when unset on a server others use (a non-loopback host or production), and refuses sending in production', () => {
+    const cfg = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'development', ...env });
+    // A developer's own machine: nothing to say, and sending goes (to localhost links).
+    for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.1.1']) {
+      expect(publicUrlWarning(cfg({ HOST: host }))).toBeNull();
+      expect(publicUrlMissing(cfg({ HOST: host }))).toBe(false);
+    }
+    // Set: never a warning, never refused, wherever it listens.
+    const set = { PUBLIC_URL: 'https://parkinghub.la', HOST: '0.0.0.0' };
+    expect(publicUrlWarning(cfg(set))).toBeNull();
+    expect(publicUrlWarning(loadConfig({ ...set, NODE_ENV: 'production' }))).toBeNull();
+    expect(publicUrlMissing(loadConfig({ ...set, NODE_ENV: 'production' }))).toBe(false);
+    // Listening beyond this machine: the links would be localhost ones.
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'parkinghub.la']) {
+      expect(publicUrlWarning(cfg({ HOST: host, PORT: '9090' }))).toBe(
+        'PUBLIC_URL is not set: invoice links in WhatsApp messages point to http://localhost:9090, which shops cannot open. Set PUBLIC_URL to the address people open this server at (e.g. https://parkinghub.la).',
+      );
+      expect(publicUrlMissing(cfg({ HOST: host }))).toBe(false);
+    }
+    // Production (NODE_ENV's default), even on loopback behind a proxy: warned, and sending refused.
+    for (const env of [{ NODE_ENV: 'production' }, {}]) {
+      const production = loadConfig(env);
+      expect(publicUrlMissing(production)).toBe(true);
+      expect(publicUrlWarning(production)).toBe(
+        'PUBLIC_URL is not set: sending rent invoices is refused until it is set. Set PUBLIC_URL to the address people open this server at (e.g. https://parkinghub.la).',
+      );
+    }
+    expect(publicUrlMissing(loadConfig({ NODE_ENV: 'test' }))).toBe(false);
+  });
+
+  it('in production without PUBLIC_URL, send and resend answer 409 in Lao and send nothing', async () => {
+    const prod = await createTestApp({ NODE_ENV: 'production', HOST: '0.0.0.0' });
+    try {
+      expect([prod.config.env, prod.config.publicUrlSet]).toEqual(['production', false]);
+      const shop = await insertShop(prod.db, { whatsapp: nextPhone() });
+      const inv = await invoice(shop.id, { db: prod.db });
+      const { token } = await signedIn(prod, 'ADMIN');
+      for (const url of ['sent/manual-summary', 'resent-manual-summary-rent']) {
+        for (const body of [{ invoiceId: inv.id }, { month: '2026-10' }]) {
+          expectError(
+            await call(prod.app, 'POST', url, { token, body }),
+            409,
+            'ຍັງບໍ່ໄດ້ສົ່ງ: ເຊີບເວີຍັງບໍ່ໄດ້ຕັ້ງຄ່າ PUBLIC_URL (ທີ່ຢູ່ຂອງລະບົບທີ່ຮ້ານເປີດໄດ້), ລິ້ງໃບແຈ້ງໜີ້ຈະເປີດບໍ່ໄດ້. ກະລຸນາຕິດຕໍ່ຜູ້ດູແລລະບົບ',
+          );
+        }
+      }
+      const english = await call(prod.app, 'POST', 'sent/manual-summary', {
+        token,
+        body: { invoiceId: inv.id },
+        headers: { 'accept-language': 'en' },
+      });
+      expect([english.statusCode, english.body.message]).toEqual([
+        409,
+        'Not sent: PUBLIC_URL is not set on the server, so the invoice link would point to localhost and open nothing for the shop. Ask the system administrator to set it',
+      ]);
+      expect(await prod.db.select().from(outboxMessages)).toEqual([]);
+      const [row] = await prod.db.select().from(rentInvoices).where(eq(rentInvoices.id, inv.id));
+      expect([row?.sentAt, row?.sendCount, row?.lastMessageId]).toEqual([null, 0, null]);
+      expect(await prod.db.select().from(auditEvents).where(eq(auditEvents.action, 'invoice.send'))).toEqual(
+        [],
+      );
+    } finally {
+      await prod.close();
+    }
   });
 });
