@@ -189,11 +189,13 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
- * Links in messages cannot be made: no PUBLIC_URL in production, where the `http://localhost:PORT`
- * stand-in would send shops a link that opens nothing. Sending invoices is refused then.
+ * Links in messages cannot be made: no PUBLIC_URL on a production server that listens beyond this
+ * machine, where the `http://localhost:PORT` stand-in would send shops a link that opens nothing.
+ * Sending invoices is refused then. A server on loopback (`npm start` on one's own machine, or
+ * behind a proxy) only gets the startup warning: its localhost links open where it runs.
  */
-export function publicUrlMissing(config: Pick<Config, 'publicUrlSet' | 'env'>): boolean {
-  return !config.publicUrlSet && config.env === 'production';
+export function publicUrlMissing(config: Pick<Config, 'publicUrlSet' | 'env' | 'host'>): boolean {
+  return !config.publicUrlSet && config.env === 'production' && !isLoopbackHost(config.host);
 }
 
 /**

@@ -172,8 +172,8 @@ const endpoints: Endpoint[] = [
   // issue 15 — payments, wallet, compensation, finance (rows of the money helper go below this line)
   { name: 'POST invoice/paid', method: 'POST', path: () => 'invoice/paid', setup: moneyScene, body: (s) => ({ invoiceId: s.extra.invoiceId, method: 'WALLET' }), expect: ['ok', 'ok', 403, 'ok', 403, 401] },
   { name: 'POST invoice/payment/reverse', method: 'POST', path: () => 'invoice/payment/reverse', setup: moneyScene, body: (s) => ({ paymentId: s.extra.paymentId, reason: 'ບັນທຶກຜິດ' }), expect: ADMINS },
-  { name: 'GET wallet?shopId=', method: 'GET', path: (s) => `wallet?shopId=${s.shopId}`, expect: RENT_READERS },
-  { name: 'GET wallet', method: 'GET', path: () => 'wallet?page=1', expect: RENT_READERS },
+  // One row per route: the wallet of a shop in the caller's scope (the list of balances is the same route and roles).
+  { name: 'GET wallet', method: 'GET', path: (s) => `wallet?shopId=${s.shopId}`, expect: RENT_READERS },
   { name: 'POST wallet/top-up', method: 'POST', path: () => 'wallet/top-up', body: (s) => ({ shopId: s.shopId, amount: 50_000, method: 'CASH', idempotencyKey: unique('table-top-up-') }), expect: ADMINS },
   { name: 'POST wallet/adjust', method: 'POST', path: () => 'wallet/adjust', body: (s) => ({ shopId: s.shopId, amount: 1000, reason: 'ປັບຍອດ', idempotencyKey: unique('table-adjust-') }), expect: ADMINS },
   { name: 'POST compensation', method: 'POST', path: () => 'compensation?page=1', body: () => ({ month: '2026-01' }), expect: AGENT_AREA },

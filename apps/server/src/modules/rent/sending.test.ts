@@ -423,9 +423,17 @@ describe('PUBLIC_URL', () => {
       );
       expect(publicUrlMissing(cfg({ HOST: host }))).toBe(false);
     }
-    // Production (NODE_ENV's default), even on loopback behind a proxy: warned, and sending refused.
+    // Production (NODE_ENV's default) on loopback (npm start, or behind a proxy): warned, still sent.
     for (const env of [{ NODE_ENV: 'production' }, {}]) {
       const production = loadConfig(env);
+      expect(publicUrlMissing(production)).toBe(false);
+      expect(publicUrlWarning(production)).toBe(
+        'PUBLIC_URL is not set: invoice links in WhatsApp messages point to http://localhost:8080, which shops cannot open. Set PUBLIC_URL to the address people open this server at (e.g. https://parkinghub.la).',
+      );
+    }
+    // Production listening beyond this machine: warned, and sending refused.
+    for (const host of ['0.0.0.0', '::', '192.168.1.20']) {
+      const production = loadConfig({ NODE_ENV: 'production', HOST: host });
       expect(publicUrlMissing(production)).toBe(true);
       expect(publicUrlWarning(production)).toBe(
         'PUBLIC_URL is not set: sending rent invoices is refused until it is set. Set PUBLIC_URL to the address people open this server at (e.g. https://parkinghub.la).',
