@@ -5,6 +5,7 @@ import { createTestApp, loginAs, type TestApp } from '../../test/harness.ts';
 import { verifyAuditChain } from '../audit/audit.verify.ts';
 import { plateKey, ruleOf } from '../bills/bills.mapping.ts';
 import { billApi } from '../bills/bills.test-support.ts';
+import { financeCheck } from '../finance/finance.check.ts';
 import { DEMO_PASSWORD, type SeedSummary, seedDemo } from './demo.seed.ts';
 
 let t: TestApp;
@@ -203,6 +204,38 @@ describe('npm run seed:demo', () => {
     );
     expect(outside).toEqual([]);
     expect(summary.members).toBeGreaterThan(100);
+  });
+
+  it('invoices every month so far, paid as shops pay, and the money adds up (finance:check)', async () => {
+    // now is 20/11: October is the last month invoiced.
+    const months = await q<{ month: string; n: number }>(
+      `select to_char(month, 'YYYY-MM') as month, count(*)::int as n from rent_invoices group by month order by month`,
+    );
+    expect(months.at(-1)?.month).toBe('2026-10');
+    expect(months.every((m) => m.n > 0)).toBe(true);
+    // A new shop's first month is free here (the demo's promotion): PAID at 0. Whatever was
+    // paid went through the payment service: each invoice's status agrees with its payments.
+    const statuses = await q(
+      `select i.number from rent_invoices i
+         left join (select invoice_id, sum(amount) as paid from rent_payments group by invoice_id) p on p.invoice_id = i.id
+        where i.paid <> coalesce(p.paid, 0) or (i.status = 'PAID') <> (i.paid = i.total)`,
+    );
+    expect(statuses).toEqual([]);
+    // Numbers of the year without a gap, each invoice issued on the 1st of the month after.
+    const numbers = await q<{ seq: number; issued: string; month: string }>(
+      `select seq, to_char(created_at at time zone 'Asia/Vientiane', 'YYYY-MM-DD HH24:MI') as issued,
+              to_char(month + interval '1 month', 'YYYY-MM-DD') as month
+         from rent_invoices order by seq`,
+    );
+    expect(numbers.map((r) => r.seq)).toEqual(numbers.map((_, i) => i + 1));
+    expect(numbers.every((r) => r.issued === `${r.month} 06:00`)).toBe(true);
+    // Commissions on every payment of an invoice with an agent.
+    const missing = await q(
+      `select p.id from rent_payments p join rent_invoices i on i.id = p.invoice_id
+        where i.agent_id is not null and not exists (select 1 from agent_commissions c where c.payment_id = p.id)`,
+    );
+    expect(missing).toEqual([]);
+    expect(await financeCheck(t.database.pool)).toEqual([]);
   });
 
   it('leaves the shops working: a demo cashier checks a vehicle in with the next number', async () => {

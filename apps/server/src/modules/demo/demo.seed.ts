@@ -3,12 +3,13 @@ import { lastAuditAt } from '../audit/audit.repository.ts';
 import { hashPassword } from '../auth/password.ts';
 import { ensureFirstAdmin } from '../users/bootstrap.ts';
 import type { BillCounts, DemoShop } from './demo.bills.ts';
-import { TEMPLATES } from './demo.catalog.ts';
+import { QR_BANKS, TEMPLATES } from './demo.catalog.ts';
 import { loadBills } from './demo.load.ts';
 import { insertDemoPasses } from './demo.members.ts';
 import { seedDemoPackages } from './demo.packages.ts';
 import { seedDemoPromotions } from './demo.promotions.ts';
 import { Random } from './demo.random.ts';
+import { seedDemoRent } from './demo.rent.ts';
 import { seedDemoRolls } from './demo.rolls.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
 import { installedAt, writeDemoTrail } from './demo.trail.ts';
@@ -79,10 +80,21 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     );
     // The company the public footer and the e-receipts show (made up, as everything in the demo).
     await client.query(
-      `insert into company_profile (id, company_name, branch, telephone, whatsapp, email, address)
+      `insert into company_profile (id, company_name, branch, telephone, whatsapp, email, address, qr_receiver)
        values (1, 'ບໍລິສັດ ພາກກິ້ງຮັບ ລາວ ຈຳກັດ', 'ສຳນັກງານໃຫຍ່', '021212345', '+8562055550000',
-               'info@parkinghub.la', 'ຖະໜົນ ລ້ານຊ້າງ, ບ້ານ ຫັດສະດີ, ເມືອງ ຈັນທະບູລີ, ນະຄອນຫຼວງວຽງຈັນ')
+               'info@parkinghub.la', 'ຖະໜົນ ລ້ານຊ້າງ, ບ້ານ ຫັດສະດີ, ເມືອງ ຈັນທະບູລີ, ນະຄອນຫຼວງວຽງຈັນ',
+               $1::jsonb)
        on conflict (id) do nothing`,
+      // The account the shops pay their rent to: the public invoice shows its Lao QR.
+      [
+        JSON.stringify({
+          iin: QR_BANKS[0],
+          receiverId: 'PARKINGHUB01',
+          merchantName: 'PARKING HUB LAO',
+          merchantCity: 'VIENTIANE',
+          mcc: '7523',
+        }),
+      ],
     );
     const agents = await ensureAgents(client, hash);
     const rng = new Random(o.seed);
@@ -180,6 +192,16 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
         `${events.toLocaleString('en')} audit events written after ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     }
+    // The platform's money last: invoices of every month so far, paid as shops pay (now-dated
+    // audit events, after the backdated trail, so the chain stays in time order).
+    const rent = await seedDemoRent(database, {
+      now,
+      ops: { id: ops, username: 'ops', fullName: 'ທີມງານ Parking Hub' },
+      shopIds: made.map((s) => s.id),
+    });
+    log(
+      `${rent.invoices} rent invoices and ${rent.payments} payments after ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
     // What autovacuum would do in time, done now: statistics for the planner, and the visibility
     // map that lets the report and history indexes answer without the table (index-only scans).
     await client.query(
