@@ -83,12 +83,12 @@ async function load(db: pg.Client) {
     [first],
   );
   await db.query(
-    `insert into rent_invoices (id, number, year, seq, shop_id, month, agent_id, status, subtotal, discount, total, paid,
-                                due_date, public_token, created_at)
+    `insert into rent_invoices (id, number, year, seq, shop_id, month, agent_id, status, subtotal, discount,
+                                promotion_discount, total, paid, due_date, public_token, created_at)
      select gen_random_uuid(), 'INV-B' || k || '-' || lpad(n::text, 6, '0'), extract(year from month)::int, n * 100 + k,
             shop_id, month, agent_id,
             case when k >= ${MONTHS - 2} then 'UNPAID' when k >= ${MONTHS - 4} then 'PARTLY_PAID' else 'PAID' end,
-            subtotal, discount, subtotal - discount,
+            subtotal, discount, discount, subtotal - discount,
             case when k >= ${MONTHS - 2} then 0 when k >= ${MONTHS - 4} then (subtotal - discount) / 2 else subtotal - discount end,
             (month + interval '1 month' + interval '9 days')::date, md5(n::text || '-' || k) || md5(k::text || '-' || n),
             month + interval '1 month'
@@ -115,8 +115,10 @@ async function load(db: pg.Client) {
   // The wallet: a top-up of 200,000 on the 1st of the month after each month, and the wallet
   // payments; seq in time order per shop, balance_after the running sum.
   await db.query(
-    `insert into wallet_entries (shop_id, kind, amount, balance_after, method, idempotency_key, invoice_id, payment_id, created_at)
-     select shop_id, kind, amount, sum(amount) over (partition by shop_id order by at, kind desc), method, key, invoice_id, payment_id, at
+    `insert into wallet_entries (shop_id, kind, amount, balance_after, method, idempotency_key, invoice_id, payment_id,
+                                 created_at, agent_id)
+     select shop_id, kind, amount, sum(amount) over (partition by shop_id order by at, kind desc), method, key, invoice_id,
+            payment_id, at, (select agent_id from shops where id = shop_id)
      from (
        select fb.shop_id, 'TOP_UP' as kind, 200000::bigint as amount, 'CASH' as method, 'fb-' || fb.n || '-' || fb.k as key,
               null::uuid as invoice_id, null::uuid as payment_id,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
 import { idSchema, searchSchema } from './fields.ts';
+import { idempotencyKeySchema } from './idempotency.ts';
 import { monthSchema } from './packages.ts';
 import { invoiceStatusSchema, MAX_RENT_KIP, positiveKipSchema, rentPaymentSchema } from './rent.ts';
 
@@ -17,14 +18,7 @@ export const walletEntryKindSchema = z.enum(WALLET_ENTRY_KINDS, { error: 'valida
 export const TOP_UP_METHODS = ['CASH', 'TRANSFER', 'QR'] as const;
 export const topUpMethodSchema = z.enum(TOP_UP_METHODS, { error: 'validation.rentMethod' });
 
-/**
- * An idempotency key: the client makes one per top-up it means (a UUID is fine) and sends the same
- * again on a retry; the same key twice makes one entry and answers the first.
- */
-export const idempotencyKeySchema = z
-  .string({ error: 'validation.idempotencyKey' })
-  .trim()
-  .regex(/^[A-Za-z0-9._:-]{8,100}$/, { error: 'validation.idempotencyKey' });
+export { idempotencyKeySchema };
 
 /** `GET /v1/wallet?shopId=&page=`: one shop's balance and ledger, or (no shopId) the balances of the shops in scope. */
 export const walletQuerySchema = pagingSchema.extend({

@@ -53,4 +53,5 @@ export const rentEn: Record<keyof typeof rentLo, string> = {
   'success.dailySummaryQueued': 'Daily summary of {{day}} queued for {{count}} shops',
   'errors.publicUrlMissing':
     'Not sent: PUBLIC_URL is not set on the server, so the invoice link would point to localhost and open nothing for the shop. Ask the system administrator to set it',
+  'validation.paidAtBeforeMonth': 'The payment date must not be before the first day of the invoiced month',
 };

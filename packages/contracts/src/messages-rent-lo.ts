@@ -49,4 +49,5 @@ export const rentLo = {
   'success.dailySummaryQueued': 'ສົ່ງສະຫຼຸບປະຈຳວັນທີ {{day}} ເຂົ້າຄິວ {{count}} ຮ້ານ',
   'errors.publicUrlMissing':
     'ຍັງບໍ່ໄດ້ສົ່ງ: ເຊີບເວີຍັງບໍ່ໄດ້ຕັ້ງຄ່າ PUBLIC_URL (ທີ່ຢູ່ຂອງລະບົບທີ່ຮ້ານເປີດໄດ້), ລິ້ງໃບແຈ້ງໜີ້ຈະເປີດບໍ່ໄດ້. ກະລຸນາຕິດຕໍ່ຜູ້ດູແລລະບົບ',
+  'validation.paidAtBeforeMonth': 'ວັນທີຈ່າຍຕ້ອງບໍ່ກ່ອນວັນທີ 1 ຂອງເດືອນທີ່ອອກໃບແຈ້ງໜີ້',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
 import { dateSchema, idSchema, searchSchema } from './fields.ts';
+import { idempotencyKeySchema } from './idempotency.ts';
 import { monthSchema } from './packages.ts';
 
 /**
@@ -361,8 +362,10 @@ export const payInvoiceBodySchema = z.strictObject({
   method: rentPaymentMethodSchema,
   reference: referenceSchema.optional(),
   note: z.string().trim().max(500, { error: 'validation.tooLong' }).optional(),
-  /** When it was paid (default now); not in the future. */
+  /** When it was paid (default now); not in the future, nor before the invoiced month's first day. */
   paidAt: z.iso.datetime({ offset: true, error: 'validation.dateFormat' }).optional(),
+  /** One per payment meant (the pay dialog makes one each time it opens): the same key again answers the first payment. */
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type PayInvoiceBody = z.infer<typeof payInvoiceBodySchema>;
 

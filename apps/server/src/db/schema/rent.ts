@@ -56,6 +56,11 @@ export const rentInvoices = pgTable(
     /** Sum of the lines above 0; the discount (promotion, as a positive number); total = subtotal − discount. */
     subtotal: bigint('subtotal', { mode: 'number' }).notNull(),
     discount: bigint('discount', { mode: 'number' }).notNull().default(0),
+    /**
+     * What the PROMOTION lines take off (a positive number; kept by a trigger on the lines,
+     * migration 0018): the finance report's "promotions", an admin's credit line left out.
+     */
+    promotionDiscount: bigint('promotion_discount', { mode: 'number' }).notNull().default(0),
     total: bigint('total', { mode: 'number' }).notNull(),
     paid: bigint('paid', { mode: 'number' }).notNull().default(0),
     dueDate: date('due_date', { mode: 'string' }).notNull(),
@@ -150,6 +155,8 @@ export const rentPayments = pgTable(
     reversesId: uuid('reverses_id'),
     walletEntryId: uuid('wallet_entry_id'),
     recordedBy: uuid('recorded_by').references(() => users.id),
+    /** The client's key for this payment (one per pay dialog opened): the same key again answers this row. */
+    idempotencyKey: text('idempotency_key'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -157,6 +164,7 @@ export const rentPayments = pgTable(
     index('rent_payments_invoice_idx').on(t.invoiceId, t.paidAt),
     index('rent_payments_paid_idx').on(t.paidAt),
     uniqueIndex('rent_payments_reverses_key').on(t.reversesId),
+    uniqueIndex('rent_payments_idempotency_key').on(t.idempotencyKey),
     check('rent_payments_method_check', sql`${t.method} in ('CASH','TRANSFER','QR','WALLET')`),
     check(
       'rent_payments_amount_check',
@@ -202,6 +210,11 @@ export const walletEntries = pgTable(
     idempotencyKey: text('idempotency_key'),
     invoiceId: uuid('invoice_id').references(() => rentInvoices.id),
     paymentId: uuid('payment_id'),
+    /**
+     * The shop's agent when the entry was made (filled by the insert trigger, migration 0018): the
+     * finance report books a top-up under them even after the shop moves to another agent.
+     */
+    agentId: uuid('agent_id').references(() => users.id),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

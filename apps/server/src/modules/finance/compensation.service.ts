@@ -152,16 +152,20 @@ async function assertAgent(db: Db, agentId: string) {
 }
 
 /**
- * `POST /v1/compensation/paid` (admins): the agent's PENDING rows of the month (reversals
- * included) become PAID with one payout of their sum, in one transaction; nothing owed → 409.
+ * `POST /v1/compensation/paid` (admins): the agent's PENDING rows of the month AND every earlier
+ * month (reversals included) become PAID with one payout of their sum, dated to the month, in one
+ * transaction; a net of 0 or less → 409 (a reversal larger than a month's earnings carries into a
+ * later payout instead of blocking its month). Payouts of one agent are serialized by the agent's
+ * row lock, so two at once never pay a row twice nor see half of each other's rows.
  */
 export async function payCompensation(db: Db, ctx: AuthedContext, body: PayCompensationBody) {
   await assertAgent(db, body.agentId);
   const month = monthStart(body.month);
   return db.transaction(async (tx) => {
+    await tx.execute(sql`select 1 from users where id = ${body.agentId} for no key update`);
     const pending = await tx.execute<{ id: string; amount: string }>(sql`
       select id, amount from agent_commissions
-      where agent_id = ${body.agentId} and month = ${month} and status = 'PENDING'
+      where agent_id = ${body.agentId} and month <= ${month} and status = 'PENDING'
       order by id for update`);
     const net = pending.rows.reduce((s, r) => s + Number(r.amount), 0);
     if (net <= 0) throw conflict('errors.noCommissionPending');

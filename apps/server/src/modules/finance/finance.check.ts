@@ -11,7 +11,8 @@ export interface FinanceMismatch {
 /**
  * Each check is one statement answering the rows that disagree (check, id, expected, actual):
  * the wallets against their ledgers, each entry's running balance, the invoices' paid amount and
- * status against their payments, their totals against their lines, and each payment's commission.
+ * status against their payments, their totals (and promotions) against their lines, and each
+ * payment's commission.
  */
 const CHECKS: Array<{ name: string; sql: string }> = [
   {
@@ -60,6 +61,15 @@ const CHECKS: Array<{ name: string; sql: string }> = [
                               from rent_invoice_lines where invoice_id = i.id) l
           where i.subtotal <> l.subtotal or i.discount <> least(l.subtotal, l.minus)
              or i.total <> l.subtotal - least(l.subtotal, l.minus)`,
+  },
+  {
+    name: 'invoice promotion_discount = its PROMOTION lines',
+    sql: `select i.id::text || ' ' || i.number as id, coalesce(l.p, 0)::text as expected,
+                 i.promotion_discount::text as actual
+          from rent_invoices i
+          left join (select invoice_id, greatest(0, -sum(amount)) as p from rent_invoice_lines
+                     where kind = 'PROMOTION' group by invoice_id) l on l.invoice_id = i.id
+          where i.promotion_discount <> coalesce(l.p, 0)`,
   },
   {
     name: 'payment on an agent’s invoice has exactly one commission of the right amount',

@@ -25,6 +25,7 @@ import {
   foldFinance,
   monthsBetween,
 } from './finance.report.ts';
+import { moneyHelpers } from './money.test-support.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
@@ -64,43 +65,16 @@ async function invoice(
   return id;
 }
 
-async function count(table: string): Promise<number> {
-  const { rows } = await t.db.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.raw(table)}`);
-  return rows[0]?.n ?? 0;
-}
-/** Every money table's row count (and the audit trail's): what "nothing written" is checked against. */
-async function snapshot() {
-  const tables = [
-    'rent_payments',
-    'wallet_entries',
-    'agent_commissions',
-    'commission_payouts',
-    'audit_events',
-  ];
-  return Object.fromEntries(await Promise.all(tables.map(async (n) => [n, await count(n)])));
-}
 async function invoiceRow(id: string) {
   const { rows } = await t.db.execute<{ status: string; paid: string; total: string }>(
     sql`select status, paid, total from rent_invoices where id = ${id}`,
   );
   return { status: rows[0]?.status, paid: Number(rows[0]?.paid), total: Number(rows[0]?.total) };
 }
-async function balanceOf(shopId: string) {
-  const { rows } = await t.db.execute<{ balance: string }>(
-    sql`select balance from wallets where shop_id = ${shopId}`,
-  );
-  return Number(rows[0]?.balance ?? 0);
-}
-const key = () => unique('key-').replace(/[^A-Za-z0-9._:-]/g, '');
-async function topUp(shopId: string, amount: number) {
-  const res = await post('wallet/top-up', admin.token, {
-    shopId,
-    amount,
-    method: 'CASH',
-    idempotencyKey: key(),
-  });
-  expect(res.statusCode).toBe(201);
-}
+const { snapshot, balanceOf, key, topUp } = moneyHelpers(
+  () => t,
+  () => admin.token,
+);
 
 type PayResult = {
   payment: { id: string; amount: number; method: string; reversesId: string | null };

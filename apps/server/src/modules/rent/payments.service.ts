@@ -32,12 +32,16 @@ type LockedInvoice = {
   status: InvoiceStatus;
   total: string;
   paid: string;
+  /** The invoiced month's first instant in the platform's zone (lockInvoice only). */
+  month_start?: Date;
 };
 
 /** The invoice, locked for the payment's transaction (FOR UPDATE), if the actor may pay it. */
-async function lockInvoice(tx: Executor, ctx: AuthedContext, invoiceId: string) {
+async function lockInvoice(tx: Executor, ctx: AuthedContext, invoiceId: string, timezone = 'UTC') {
   const { rows } = await tx.execute<LockedInvoice>(sql`
-    select id, number, shop_id, agent_id, status, total, paid from rent_invoices
+    select id, number, shop_id, agent_id, status, total, paid,
+           (month::timestamp at time zone ${timezone}) as month_start
+    from rent_invoices
     where id = ${invoiceId} and ${mainShopScope(ctx.actor, sql`shop_id`)}
     for update`);
   const row = rows[0];
@@ -58,16 +62,45 @@ type PaymentRow = {
   recorded_by_name: string | null;
   paid_at: Date;
   wallet_entry_id: string | null;
+  idempotency_key: string | null;
 };
 
-async function paymentById(db: Executor, id: string) {
+async function paymentWhere(db: Executor, where: ReturnType<typeof sql>) {
   const { rows } = await db.execute<PaymentRow>(sql`
     select p.id, p.invoice_id, p.amount, p.method, p.reference, p.note, p.reverses_id,
            (select r.id from rent_payments r where r.reverses_id = p.id) as reversed_by,
-           p.recorded_by, u.full_name as recorded_by_name, p.paid_at, p.wallet_entry_id
+           p.recorded_by, u.full_name as recorded_by_name, p.paid_at, p.wallet_entry_id, p.idempotency_key
     from rent_payments p left join users u on u.id = p.recorded_by
-    where p.id = ${id}`);
+    where ${where}`);
   return rows[0];
+}
+const paymentById = (db: Executor, id: string) => paymentWhere(db, sql`p.id = ${id}`);
+
+/**
+ * The payment an idempotency key already made, answered as it was made (200, nothing written),
+ * or null when the key is new. The same key with another invoice, amount or method → 409. An
+ * amount left out matches (it meant "what was due" when the key was first used).
+ */
+async function earlierPayment(db: Executor, body: PayInvoiceBody): Promise<InvoicePaymentResult | null> {
+  if (!body.idempotencyKey) return null;
+  const earlier = await paymentWhere(db, sql`p.idempotency_key = ${body.idempotencyKey}`);
+  if (!earlier) return null;
+  if (
+    earlier.invoice_id !== body.invoiceId ||
+    earlier.method !== body.method ||
+    (body.amount !== undefined && Number(earlier.amount) !== body.amount)
+  )
+    throw new AppError(
+      409,
+      'errors.idempotencyKeyReused',
+      {},
+      { idempotencyKey: 'errors.idempotencyKeyReused' },
+    );
+  const { rows } = await db.execute<{ id: string; agent_id: string; amount: string }>(
+    sql`select id, agent_id, amount from agent_commissions where payment_id = ${earlier.id}`,
+  );
+  const c = rows[0];
+  return resultOf(db, earlier.id, c ? { id: c.id, agentId: c.agent_id, amount: Number(c.amount) } : null);
 }
 
 const paymentView = (p: PaymentRow) => ({
@@ -175,7 +208,13 @@ export async function payInvoice(
   let asked = { amount: 0, shopId: '' };
   try {
     return await db.transaction(async (tx) => {
-      const inv = await lockInvoice(tx, ctx, body.invoiceId);
+      const inv = await lockInvoice(tx, ctx, body.invoiceId, timezone);
+      // Under the invoice's lock: a retry of the same key (even one sent at the same time) sees
+      // the first payment once it is committed, and answers it instead of paying again.
+      const earlier = await earlierPayment(tx, body);
+      if (earlier) return earlier;
+      if (inv.month_start && paidAt.getTime() < new Date(inv.month_start).getTime())
+        throw badRequest({ paidAt: 'validation.paidAtBeforeMonth' });
       if (inv.status === 'VOID') throw new AppError(409, 'errors.invoiceVoid', { number: inv.number });
       if (inv.status === 'PAID') throw new AppError(409, 'errors.invoicePaid', { number: inv.number });
       const due = Number(inv.total) - Number(inv.paid);
@@ -199,9 +238,11 @@ export async function payInvoice(
             })
           : null;
       await tx.execute(sql`
-        insert into rent_payments (id, invoice_id, shop_id, amount, method, reference, note, wallet_entry_id, recorded_by, paid_at)
+        insert into rent_payments (id, invoice_id, shop_id, amount, method, reference, note, wallet_entry_id, recorded_by,
+                                   paid_at, idempotency_key)
         values (${paymentId}, ${inv.id}, ${inv.shop_id}, ${amount}, ${body.method}, ${body.reference ?? null},
-                ${body.note ?? null}, ${walletEntryId}, ${ctx.actor.id}, ${paidAt.toISOString()})`);
+                ${body.note ?? null}, ${walletEntryId}, ${ctx.actor.id}, ${paidAt.toISOString()},
+                ${body.idempotencyKey ?? null})`);
       const commission = await insertCommission(tx, inv, { id: paymentId, amount, paidAt }, timezone);
       const result = await resultOf(tx, paymentId, commission);
       await audit(tx, ctx, {
@@ -220,6 +261,12 @@ export async function payInvoice(
       return result;
     });
   } catch (err) {
+    // The same key on another invoice at the same moment (no shared lock): the unique index lets
+    // one through; the other answers it, or 409 when it asked for something else.
+    if (pgError(err)?.constraint === 'rent_payments_idempotency_key') {
+      const earlier = await earlierPayment(db, body);
+      if (earlier) return earlier;
+    }
     if (isOverdraw(err)) {
       const balance = await walletBalance(db, asked.shopId);
       throw new AppError(

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type InvoiceDetail, PAYMENT_METHODS, payInvoiceBodySchema } from '@parking-hub/contracts/rent';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
@@ -14,6 +15,7 @@ import { DateField } from '../../../components/filters/date-field';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { newRequestId } from '../../gate/use-check-in';
 import { usePayInvoice } from '../api/rent-api';
 import { paidAtOf, today } from '../rent-format';
 import { setIssues } from './zod-issues';
@@ -30,6 +32,9 @@ const FIELDS = ['method', 'amount', 'reference', 'paidAt'] as const;
 export function PayDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClose: () => void }) {
   const { t } = useTranslation('rent');
   const pay = usePayInvoice();
+  // One key per opening (crypto.randomUUID; its fallback on plain http): a double click or a retry
+  // after a lost answer sends the same key, and the server records the payment once.
+  const [idempotencyKey] = useState(newRequestId);
   const { register, handleSubmit, control, formState, setError } = useForm<FormValues>({
     defaultValues: { method: 'CASH', amount: String(invoice.due), reference: '', paidAt: today() },
   });
@@ -40,6 +45,7 @@ export function PayDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClos
       amount: v.amount.trim() === '' ? undefined : v.amount.replaceAll(',', '').trim(),
       reference: v.reference.trim() || undefined,
       paidAt: paidAtOf(v.paidAt),
+      idempotencyKey,
     });
     if (!parsed.success) {
       setIssues(parsed.error.issues, FIELDS, setError);
