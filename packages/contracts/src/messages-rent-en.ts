@@ -54,4 +54,7 @@ export const rentEn: Record<keyof typeof rentLo, string> = {
   'errors.publicUrlMissing':
     'Not sent: PUBLIC_URL is not set on the server, so the invoice link would point to localhost and open nothing for the shop. Ask the system administrator to set it',
   'validation.paidAtBeforeMonth': 'The payment date must not be before the first day of the invoiced month',
+  'validation.lineTooBig': "A line's amount (quantity × price) must be at most 10,000,000,000 kip",
+  'validation.invoiceTotalTooBig': 'The invoice total must be at most 10,000,000,000 kip',
+  'errors.rentDataChanged': 'Charges or promotions changed while the invoices were being made: try again',
 };

@@ -8,6 +8,7 @@ import {
   invoiceLines,
   invoiceNumber,
   invoiceTotals,
+  MAX_RENT_KIP,
   statusFromPaid,
   updateInvoiceBodySchema,
   voidInvoiceBodySchema,
@@ -180,6 +181,50 @@ describe('schemas', () => {
     );
     expect(
       updateInvoiceBodySchema.safeParse({ invoiceId: id, lines: [line], reason: 'ປັບລາຄາ' }).success,
+    ).toBe(true);
+  });
+
+  it('a line whose amount is beyond MAX_RENT_KIP is refused on its unit price (JS could not multiply it exactly)', () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const huge = { descriptionLo: 'x', quantity: 9_999_999, unitPrice: 9_999_999_999 };
+    const r = updateInvoiceBodySchema.safeParse({
+      invoiceId: id,
+      lines: [{ ...huge, quantity: 1, unitPrice: 5 }, huge],
+      reason: 'ປັບລາຄາ',
+    });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['lines.1.unitPrice', 'validation.lineTooBig'],
+    ]);
+    // A discount line as big is refused too; exactly the cap is allowed.
+    expect(
+      editLineSchema.safeParse({ descriptionLo: 'x', quantity: 2, unitPrice: -MAX_RENT_KIP }).success,
+    ).toBe(false);
+    expect(
+      editLineSchema.safeParse({ descriptionLo: 'x', quantity: 1, unitPrice: MAX_RENT_KIP }).success,
+    ).toBe(true);
+    expect(
+      editLineSchema.safeParse({ descriptionLo: 'x', quantity: 2, unitPrice: MAX_RENT_KIP / 2 }).success,
+    ).toBe(true);
+  });
+
+  it('an update whose total is beyond MAX_RENT_KIP is refused on lines; discounts count', () => {
+    const id = '00000000-0000-4000-8000-000000000000';
+    const line = (unitPrice: number) => ({ descriptionLo: 'x', quantity: 1, unitPrice });
+    const over = updateInvoiceBodySchema.safeParse({
+      invoiceId: id,
+      lines: [line(MAX_RENT_KIP), line(1)],
+      reason: 'ປັບລາຄາ',
+    });
+    expect(over.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['lines', 'validation.invoiceTotalTooBig'],
+    ]);
+    expect(
+      updateInvoiceBodySchema.safeParse({
+        invoiceId: id,
+        lines: [line(MAX_RENT_KIP), line(1), line(-1)],
+        reason: 'ປັບລາຄາ',
+      }).success,
     ).toBe(true);
   });
 

@@ -374,38 +374,54 @@ export const reversePaymentBodySchema = z.strictObject({ paymentId: idSchema, re
 export type ReversePaymentBody = z.infer<typeof reversePaymentBodySchema>;
 
 /** An admin's line on `invoice/update`: kind PACKAGE … ADJUSTMENT as stored; amount = quantity × unitPrice (negative unitPrice: a discount). */
-export const editLineSchema = z.strictObject({
-  kind: invoiceLineKindSchema.default('ADJUSTMENT'),
-  descriptionLo: z
-    .string({ error: 'validation.lineDescription' })
-    .trim()
-    .min(1, { error: 'validation.lineDescription' })
-    .max(200, { error: 'validation.tooLong' }),
-  descriptionEn: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
-  quantity: z.coerce
-    .number({ error: 'validation.lineQuantity' })
-    .int({ error: 'validation.lineQuantity' })
-    .min(0, { error: 'validation.lineQuantity' })
-    .max(10_000_000, { error: 'validation.tooBig' }),
-  unitPrice: z.coerce
-    .number({ error: 'validation.amountFormat' })
-    .int({ error: 'validation.amountFormat' })
-    .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
-    .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
-  refId: idSchema.nullable().optional(),
-});
+export const editLineSchema = z
+  .strictObject({
+    kind: invoiceLineKindSchema.default('ADJUSTMENT'),
+    descriptionLo: z
+      .string({ error: 'validation.lineDescription' })
+      .trim()
+      .min(1, { error: 'validation.lineDescription' })
+      .max(200, { error: 'validation.tooLong' }),
+    descriptionEn: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
+    quantity: z.coerce
+      .number({ error: 'validation.lineQuantity' })
+      .int({ error: 'validation.lineQuantity' })
+      .min(0, { error: 'validation.lineQuantity' })
+      .max(10_000_000, { error: 'validation.tooBig' }),
+    unitPrice: z.coerce
+      .number({ error: 'validation.amountFormat' })
+      .int({ error: 'validation.amountFormat' })
+      .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
+      .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+    refId: idSchema.nullable().optional(),
+  })
+  // The line's amount (quantity × unit price) is whole kip within the cap, so it is exact in JS and bigint.
+  .refine((l) => Math.abs(l.quantity * l.unitPrice) <= MAX_RENT_KIP, {
+    error: 'validation.lineTooBig',
+    path: ['unitPrice'],
+  });
 export type EditLine = z.infer<typeof editLineSchema>;
 
 /** `POST /v1/invoice/update`: the invoice's lines as they should be, with the reason (UNPAID only). */
-export const updateInvoiceBodySchema = z.strictObject({
-  invoiceId: idSchema,
-  lines: z
-    .array(editLineSchema)
-    .min(1, { error: 'validation.linesRequired' })
-    .max(50, { error: 'validation.tooBig' }),
-  reason: reasonSchema,
-  dueDate: dateSchema.optional(),
-});
+export const updateInvoiceBodySchema = z
+  .strictObject({
+    invoiceId: idSchema,
+    lines: z
+      .array(editLineSchema)
+      .min(1, { error: 'validation.linesRequired' })
+      .max(50, { error: 'validation.tooBig' }),
+    reason: reasonSchema,
+    dueDate: dateSchema.optional(),
+  })
+  // What the invoice asks for stays within what a payment may be (a line too big is reported on its own).
+  .refine(
+    (b) => {
+      const amounts = b.lines.map((l) => ({ amount: l.quantity * l.unitPrice }));
+      if (amounts.some((a) => Math.abs(a.amount) > MAX_RENT_KIP)) return true;
+      return invoiceTotals(amounts).total <= MAX_RENT_KIP;
+    },
+    { error: 'validation.invoiceTotalTooBig', path: ['lines'] },
+  );
 export type UpdateInvoiceBody = z.infer<typeof updateInvoiceBodySchema>;
 
 /** `DELETE /v1/invoice/{invoiceId}`: the reason may come in the body (default: none given). */

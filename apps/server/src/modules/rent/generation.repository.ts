@@ -217,7 +217,22 @@ export interface NewInvoice {
   chargeIds: string[];
 }
 
-/** The invoices, their lines, their charges picked up and their promotions' uses: four statements, one array per column. */
+/**
+ * What a batch read has changed under it (a charge deleted or picked by another month's run, a
+ * promotion's last use taken by another month's run): the batch is undone; the run reads again.
+ */
+export class StaleBatchError extends Error {
+  constructor(readonly what: 'charges' | 'promotions') {
+    super(`rent ${what} changed during the invoice run`);
+    this.name = 'StaleBatchError';
+  }
+}
+
+/**
+ * The invoices, their lines, their charges picked up and their promotions' uses: four statements,
+ * one array per column. Throws StaleBatchError (the caller's transaction is to be rolled back)
+ * when a charge is no longer pending or a promotion would go past its max_uses.
+ */
 export async function insertInvoices(tx: Executor, rows: readonly NewInvoice[]): Promise<void> {
   if (!rows.length) return;
   const col = <T>(pick: (r: NewInvoice) => T) => sql.param(rows.map(pick));
@@ -247,14 +262,18 @@ export async function insertInvoices(tx: Executor, rows: readonly NewInvoice[]):
       from unnest(${sql.param(charges.map((c) => c.id))}::uuid[], ${sql.param(charges.map((c) => c.invoiceId))}::uuid[])
         as x(id, invoice_id)
       where c.id = x.id and c.invoice_id is null`);
-    // A charge deleted (or picked) since it was read: this batch is undone; a new run reads again.
-    if (res.rowCount !== charges.length) throw new Error('rent charges changed during the invoice run');
+    // A charge deleted (or picked by another month's run) since it was read.
+    if (res.rowCount !== charges.length) throw new StaleBatchError('charges');
   }
   const uses = new Map<string, number>();
   for (const r of rows) if (r.promotionId) uses.set(r.promotionId, (uses.get(r.promotionId) ?? 0) + 1);
-  if (uses.size)
-    await tx.execute(sql`
+  if (uses.size) {
+    // The month's lock does not keep another month's run off a promotion: the row's own lock and
+    // this condition (checked again on the row as committed when it waited) keep uses ≤ max_uses.
+    const res = await tx.execute(sql`
       update promotions p set uses = p.uses + x.n, updated_at = now()
       from unnest(${sql.param([...uses.keys()])}::uuid[], ${sql.param([...uses.values()])}::int[]) as x(id, n)
-      where p.id = x.id`);
+      where p.id = x.id and (p.max_uses is null or p.uses + x.n <= p.max_uses)`);
+    if (res.rowCount !== uses.size) throw new StaleBatchError('promotions');
+  }
 }

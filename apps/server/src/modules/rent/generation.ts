@@ -38,6 +38,7 @@ import {
   pendingCharges,
   promotionsOfMonth,
   rollsByMain,
+  StaleBatchError,
   takeNumbers,
   ticketsByMain,
 } from './generation.repository.ts';
@@ -52,6 +53,9 @@ import {
  * leaves whole batches, and the next run (which skips shops already invoiced) makes the rest.
  * One run per month at a time: an advisory lock on the month, held by a transaction of its own on
  * another connection for the whole run (a dead process's lock goes with its connection).
+ * What the month lock does not cover (a charge deleted meanwhile, or picked or a promotion's last
+ * use taken by another month's run) makes a batch fail as a whole; the run reads again and plans
+ * the shops left (409 errors.rentDataChanged when it keeps changing).
  */
 
 export interface GenerateOptions {
@@ -69,6 +73,8 @@ export interface GenerateOptions {
 }
 
 const BATCH = 500;
+/** How many times a run reads the month again after a batch found its charges or promotions changed. */
+const MAX_REREADS = 5;
 
 const monthKey = (month: string) => Number(month.replace('-', ''));
 
@@ -192,55 +198,65 @@ export async function generateMonth(db: Db, o: GenerateOptions): Promise<Generat
   return db.transaction(async (lockTx) => {
     await takeMonthLock(lockTx, o.month, o.lockWaitMs ?? null);
     const explicit = o.shopIds ? await mainShopsOf(db, o.shopIds) : null;
-    const candidates = await candidateShops(db, range, explicit, explicit !== null);
     const existing = await countInvoiced(db, first, explicit, explicit !== null);
-    const data = await readMonth(db, range);
-    const planned = plan(data, candidates, o.month);
+    /** The shops still to invoice (those invoiced by this run's committed batches drop out) and their lines. */
+    const readAndPlan = async () => {
+      const candidates = await candidateShops(db, range, explicit, explicit !== null);
+      const planned = plan(await readMonth(db, range), candidates, o.month);
+      return { planned, skipped: candidates.length - planned.length };
+    };
+    let { planned, skipped } = await readAndPlan();
     const settings = await readFinanceSettings(db);
     const dueDate = invoiceDueDate(o.month, settings.dueDay);
     const year = Number(today.slice(0, 4));
     const numbers: string[] = [];
-    for (let i = 0; i < planned.length; i += batch) {
-      const chunk = planned.slice(i, i + batch);
-      const made = await db.transaction(async (tx) => {
-        const firstSeq = await takeNumbers(tx, year, chunk.length);
-        const rows: NewInvoice[] = chunk.map((p, k) => {
-          const seq = firstSeq + k;
-          const totals = invoiceTotals(p.lines);
-          return {
-            id: randomUUID(),
-            number: invoiceNumber(year, seq),
-            year,
-            seq,
-            shopId: p.shop.id,
-            month: first,
-            agentId: p.shop.agentId,
-            packageId: p.pkg?.id ?? null,
-            promotionId: p.promotionId,
-            status: totals.total > 0 ? 'UNPAID' : 'PAID',
-            tickets: p.tickets,
-            ticketsIncluded: p.pkg?.ticketsIncluded ?? 0,
-            ...totals,
-            dueDate,
-            publicToken: randomBytes(24).toString('base64url'),
-            createdBy: o.ctx?.actor?.id ?? null,
-            lines: p.lines,
-            chargeIds: p.charges.map((c) => c.id),
-          };
+    let rereads = 0;
+    while (planned.length) {
+      const chunk = planned.slice(0, batch);
+      const made = await db
+        .transaction(async (tx) => {
+          const firstSeq = await takeNumbers(tx, year, chunk.length);
+          const rows: NewInvoice[] = chunk.map((p, k) => {
+            const seq = firstSeq + k;
+            const totals = invoiceTotals(p.lines);
+            return {
+              id: randomUUID(),
+              number: invoiceNumber(year, seq),
+              year,
+              seq,
+              shopId: p.shop.id,
+              month: first,
+              agentId: p.shop.agentId,
+              packageId: p.pkg?.id ?? null,
+              promotionId: p.promotionId,
+              status: totals.total > 0 ? 'UNPAID' : 'PAID',
+              tickets: p.tickets,
+              ticketsIncluded: p.pkg?.ticketsIncluded ?? 0,
+              ...totals,
+              dueDate,
+              publicToken: randomBytes(24).toString('base64url'),
+              createdBy: o.ctx?.actor?.id ?? null,
+              lines: p.lines,
+              chargeIds: p.charges.map((c) => c.id),
+            };
+          });
+          await insertInvoices(tx, rows);
+          await auditMade(tx, o.ctx, rows);
+          return rows.map((r) => r.number);
+        })
+        .catch((error: unknown) => {
+          // A charge or a promotion's last use went elsewhere while this run planned: the batch was
+          // rolled back (its numbers too); read again and plan the shops left.
+          if (!(error instanceof StaleBatchError)) throw error;
+          if (++rereads > MAX_REREADS) throw new AppError(409, 'errors.rentDataChanged');
+          return null;
         });
-        await insertInvoices(tx, rows);
-        await auditMade(tx, o.ctx, rows);
-        return rows.map((r) => r.number);
-      });
-      numbers.push(...made);
+      if (made) {
+        numbers.push(...made);
+        planned = planned.slice(batch);
+      } else ({ planned, skipped } = await readAndPlan());
     }
-    return {
-      month: o.month,
-      created: numbers.length,
-      existing,
-      skipped: candidates.length - planned.length,
-      numbers,
-    };
+    return { month: o.month, created: numbers.length, existing, skipped, numbers };
   });
 }
 

@@ -340,6 +340,27 @@ describe('update and void', () => {
         },
         { lines: lo('validation.invoiceTotalZero') },
       ],
+      // 9,999,999 × 9,999,999,999 is past what JS multiplies exactly (was a 500 from the line's amount check).
+      [
+        {
+          invoiceId: a.id,
+          lines: [line, { descriptionLo: 'ໃຫຍ່', quantity: 9_999_999, unitPrice: 9_999_999_999 }],
+          reason: 'ປັບລາຄາ',
+        },
+        { 'lines.1.unitPrice': lo('validation.lineTooBig') },
+      ],
+      // Each line within the cap, the total past it.
+      [
+        {
+          invoiceId: a.id,
+          lines: [
+            { ...line, quantity: 1, unitPrice: 6_000_000_000 },
+            { ...line, quantity: 2, unitPrice: 3_000_000_000 },
+          ],
+          reason: 'ປັບລາຄາ',
+        },
+        { lines: lo('validation.invoiceTotalTooBig') },
+      ],
     ];
     for (const [body, messages] of cases) {
       const res = await call(t.app, 'POST', 'invoice/update', { token: admin.token, body });

@@ -111,6 +111,8 @@ export function AdjustDialog({ invoice, onClose }: { invoice: InvoiceDetail; onC
       for (const issue of parsed.error.issues) {
         const path = issue.path.join('.') as FieldPath<FormValues>;
         if (fields().includes(path)) setError(path, { message: issue.message });
+        // The total past the cap: said by the new total, not under the reason.
+        else if (path === 'lines') setError('root.total', { message: issue.message });
         else setError('reason', { message: issue.message });
       }
       return;
@@ -220,6 +222,11 @@ export function AdjustDialog({ invoice, onClose }: { invoice: InvoiceDetail; onC
               </Button>
             </Box>
             <NewTotal control={control} was={invoice.total} />
+            {formState.errors.root?.total ? (
+              <Typography role="alert" color="error" variant="body2" data-testid="adjust-total-error">
+                {messageText(formState.errors.root.total.message)}
+              </Typography>
+            ) : null}
             <TextField
               label={t('fields.reason')}
               required
