@@ -129,6 +129,8 @@ export const compensationRowSchema = z.object({
   amount: z.number().int(),
   paid: z.number().int(),
   pending: z.number().int(),
+  /** What paying this month out pays now: the agent's pending commissions of this month and every earlier one. */
+  payable: z.number().int(),
   status: commissionStatusSchema,
   payouts: z.array(
     z.object({ id: z.string(), amount: z.number().int(), reference: z.string(), paidAt: z.string() }),

@@ -36,6 +36,7 @@ type GroupRow = {
   amount: string;
   paid: string;
   pending: string;
+  payable: string;
   payouts: Array<{ id: string; amount: string; reference: string; paid_at: string }> | null;
 };
 
@@ -63,6 +64,8 @@ export async function listCompensation(db: Db, ctx: AuthedContext, body: Compens
     db.execute<GroupRow>(sql`
       select g.agent_id, u.full_name as agent_name, to_char(g.month, 'YYYY-MM') as month, g.rate_bp,
              g.base, g.amount, g.paid, g.pending,
+             (select coalesce(sum(x.amount), 0) from agent_commissions x
+               where x.agent_id = g.agent_id and x.status = 'PENDING' and x.month <= g.month) as payable,
              (select json_agg(json_build_object('id', p.id, 'amount', p.amount, 'reference', p.reference,
                                                 'paid_at', p.paid_at) order by p.paid_at)
                 from commission_payouts p where p.agent_id = g.agent_id and p.month = g.month) as payouts
@@ -84,6 +87,7 @@ export async function listCompensation(db: Db, ctx: AuthedContext, body: Compens
     amount: Number(r.amount),
     paid: Number(r.paid),
     pending: Number(r.pending),
+    payable: Number(r.payable),
     status: Number(r.pending) !== 0 ? 'PENDING' : 'PAID',
     payouts: (r.payouts ?? []).map((p) => ({
       id: p.id,

@@ -152,6 +152,19 @@ describe('compensation payout', () => {
     await at('2026-12-05T10:00:00+07:00', () =>
       payInvoice(t.db, adminCtx(), tz, { invoiceId: dec, method: 'TRANSFER' }),
     );
+    // The list says what each month's payout would pay now: November −5,000 (nothing to pay),
+    // December 15,000 (its 20,000 and November's −5,000).
+    const listed = await post<Array<{ month: string; pending: number; payable: number }>>(
+      'compensation?page=1',
+      admin.token,
+      { agentId: agent.id },
+    );
+    expect(
+      listed.body.data?.filter((r) => r.month >= '2026-11').map((r) => [r.month, r.pending, r.payable]),
+    ).toEqual([
+      ['2026-12', 20_000, 15_000],
+      ['2026-11', -5000, -5000],
+    ]);
     const payout = await post<{ amount: number; commissions: number; month: string }>(
       'compensation/paid',
       admin.token,

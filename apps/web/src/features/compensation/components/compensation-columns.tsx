@@ -46,7 +46,7 @@ export function compensationColumns(
           <Button size="small" onClick={() => actions.onDetail(r)} data-testid="row-detail">
             {t('compensation.actions.detail')}
           </Button>
-          {actions.onPay && r.pending > 0 && (
+          {actions.onPay && r.payable > 0 && (
             <Button size="small" variant="contained" onClick={() => actions.onPay?.(r)} data-testid="row-pay">
               {t('compensation.actions.pay')}
             </Button>

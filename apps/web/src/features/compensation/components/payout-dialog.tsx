@@ -56,8 +56,17 @@ export function PayoutDialog({ row, onClose }: { row: CompensationRow; onClose: 
               {t('compensation.payout.summary', {
                 agent: row.agentName,
                 month: formatMonth(row.month),
-                amount: formatKip(row.pending),
+                amount: formatKip(row.payable),
               })}
+              {row.payable !== row.pending && (
+                <>
+                  <br />
+                  {t('compensation.payout.earlier', {
+                    pending: formatKip(row.pending),
+                    amount: formatKip(row.payable),
+                  })}
+                </>
+              )}
             </Alert>
             <TextField
               label={t('compensation.payout.reference')}
