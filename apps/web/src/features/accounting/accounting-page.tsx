@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
-import Skeleton from '@mui/material/Skeleton';
 import type { FinanceReport } from '@parking-hub/contracts/finance';
 import { monthIn } from '@parking-hub/contracts/packages';
 import type { TFunction } from 'i18next';
@@ -13,14 +12,13 @@ import { useScreenTitle } from '../../app/use-screen-title';
 import { ReportChart } from '../../components/chart/report-chart';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState } from '../../components/states';
-import { isApiError } from '../../lib/api-error';
 import { DEFAULT_TIME_ZONE } from '../../lib/format';
-import { messageText } from '../../lib/i18n';
 import { formatMonth, monthsFrom } from '../../lib/months';
 import { useSearchFilters } from '../../lib/use-search-filters';
 import { useAgentRates } from '../compensation/api/save-compensation';
 import { toSheet } from '../reports/components/columns';
 import { ExportButtons } from '../reports/components/export-buttons';
+import { ReportLoading, reasonOf } from '../reports/components/report-frame';
 import { ReportPrintHeader } from '../reports/components/report-print';
 import { ReportSection } from '../reports/components/report-section';
 import { ReportTable } from '../reports/components/report-table';
@@ -43,12 +41,6 @@ function sheets(t: TFunction, report: FinanceReport, heading: string[]): ExportS
     toSheet(t('accounting.byMonth'), heading, monthColumns(t), report.months, totals),
     toSheet(t('accounting.byAgent'), heading, agentColumns(t), report.agents, totals),
   ];
-}
-
-/** A refused question says why (its field message), not only "bad input". */
-function reasonOf(error: unknown): unknown {
-  const field = isApiError(error) && error.messages ? Object.values(error.messages)[0] : undefined;
-  return field ? new Error(messageText(field)) : error;
 }
 
 function Report({ report }: { report: FinanceReport }) {
@@ -144,15 +136,7 @@ export default function AccountingPage() {
   let body: ReactNode;
   if (query.error && !data)
     body = <ErrorState error={reasonOf(query.error)} onRetry={() => void query.refetch()} />;
-  else if (!data)
-    body = (
-      <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label={t('common:states.loading')}>
-        <Skeleton variant="rounded" height={200} sx={{ mb: 2 }} />
-        {[0, 1, 2, 3].map((i) => (
-          <Skeleton key={i} height={36} />
-        ))}
-      </Paper>
-    );
+  else if (!data) body = <ReportLoading />;
   else if (!ready)
     body = (
       <Paper variant="outlined">

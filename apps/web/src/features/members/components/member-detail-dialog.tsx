@@ -11,8 +11,8 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { MemberDetail, MemberPayment } from '@parking-hub/contracts/members';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DetailSection } from '../../../components/detail-section';
 import { Fact, Facts } from '../../../components/facts';
 import { ErrorState } from '../../../components/states';
 import { formatDateTime, formatKip } from '../../../lib/format';
@@ -22,17 +22,6 @@ import { useShopDay } from '../use-shop-day';
 import { MemberStatusChip } from './member-status-chip';
 import { PassUntil } from './pass-until';
 import type { PrintInput } from './use-print-input';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function Payments({ detail, onReprint }: { detail: MemberDetail; onReprint: (p: MemberPayment) => void }) {
   const { t } = useTranslation('members');
@@ -163,7 +152,7 @@ export function MemberDetailDialog({
                 </Fact>
               )}
             </Facts>
-            <Section title={t('detail.payments')}>
+            <DetailSection title={t('detail.payments')}>
               <Payments
                 detail={detail}
                 onReprint={(payment) =>
@@ -176,10 +165,10 @@ export function MemberDetailDialog({
                   )
                 }
               />
-            </Section>
-            <Section title={t('detail.visits')}>
+            </DetailSection>
+            <DetailSection title={t('detail.visits')}>
               <Visits detail={detail} />
-            </Section>
+            </DetailSection>
           </>
         )}
       </DialogContent>

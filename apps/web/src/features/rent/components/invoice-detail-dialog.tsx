@@ -19,9 +19,10 @@ import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { InvoiceDetail, RentPayment } from '@parking-hub/contracts/rent';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmButton } from '../../../components/confirm-button';
+import { DetailSection } from '../../../components/detail-section';
 import { Fact, Facts } from '../../../components/facts';
 import { handleError, handleResponse } from '../../../components/feedback/handle-response';
 import { toast } from '../../../components/feedback/toast-store';
@@ -46,17 +47,6 @@ import { PayDialog } from './pay-dialog';
 import { ReasonDialog } from './reason-dialog';
 
 export type RentRole = 'admin' | 'agent' | 'manager';
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="subtitle2" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        {title}
-      </Typography>
-      {children}
-    </Box>
-  );
-}
 
 function Payments({
   invoice,
@@ -165,13 +155,13 @@ function Body({
             : t('detail.voided', { at: formatDateTime(invoice.voidedAt) })}
         </Alert>
       )}
-      <Section title={t('detail.lines')}>
+      <DetailSection title={t('detail.lines')}>
         <InvoiceLines lines={invoice.lines} />
         <InvoiceSums sums={invoice} />
-      </Section>
-      <Section title={t('detail.payments')}>
+      </DetailSection>
+      <DetailSection title={t('detail.payments')}>
         <Payments invoice={invoice} canReverse={role === 'admin'} onReverse={onReverse} />
-      </Section>
+      </DetailSection>
     </>
   );
 }

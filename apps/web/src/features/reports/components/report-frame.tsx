@@ -39,12 +39,13 @@ export interface ReportFrameProps<T> {
 }
 
 /** A refused question (e.g. a period over three years) says why, not only "bad input". */
-function reasonOf(error: unknown): unknown {
+export function reasonOf(error: unknown): unknown {
   const field = isApiError(error) && error.messages ? Object.values(error.messages)[0] : undefined;
   return field ? new Error(messageText(field)) : error;
 }
 
-function Loading() {
+/** A report on its way: the chart's and the table's places held. */
+export function ReportLoading() {
   const { t } = useTranslation();
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-busy="true" aria-label={t('states.loading')}>
@@ -79,7 +80,7 @@ export function ReportFrame<T>({
   let body: ReactNode;
   if (query.error && data === undefined)
     body = <ErrorState error={reasonOf(query.error)} onRetry={() => void query.refetch()} />;
-  else if (data === undefined) body = <Loading />;
+  else if (data === undefined) body = <ReportLoading />;
   else if (!ready)
     body = (
       <Paper variant="outlined">
