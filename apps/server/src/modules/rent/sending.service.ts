@@ -7,6 +7,7 @@ import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { appendPastAuditEvents } from '../audit/audit.repository.ts';
+import { kip } from '../finance/money.shared.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { invoiceIdsOfMonth, lockInvoicesById, markSent, type SendableInvoice } from './sending.repository.ts';
 
@@ -24,7 +25,7 @@ export type SendMode = 'send' | 'resend';
 const BATCH = 200;
 
 /** Whole kip as people read it: `1,234,567 ₭`. */
-export const kipText = (amount: number) => `${Math.round(amount).toLocaleString('en-US')} ₭`;
+export const kipText = (amount: number) => `${kip(amount)} ₭`;
 
 /** 'YYYY-MM-DD' (first of the month) → 'MM/YYYY'. */
 export const monthText = (month: string) => `${month.slice(5, 7)}/${month.slice(0, 4)}`;
