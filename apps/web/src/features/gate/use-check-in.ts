@@ -2,20 +2,8 @@ import type { CheckInResult, CreateBillBody } from '@parking-hub/contracts/bills
 import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import { useRef, useState } from 'react';
 import { isRetryable } from '../../lib/api-error';
+import { newRandomId } from '../../lib/random-id';
 import { useCreateBill } from './api/create-bill';
-
-/**
- * A random (v4) UUID. `crypto.randomUUID` exists only on https and localhost; a gate on a shop's
- * own network over plain http still has `getRandomValues`.
- */
-export function newRequestId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = ((b[6] ?? 0) & 0x0f) | 0x40;
-  b[8] = ((b[8] ?? 0) & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
 
 export interface CheckInRequest {
   body: CreateBillBody & { requestId: string };
@@ -53,7 +41,7 @@ export function useCheckIn(onDone: (bill: CheckInResult) => void, onRefused: (er
   return {
     start(vehicleType: VehicleType, fields: Omit<CreateBillBody, 'vehicleType'>) {
       if (failed) return;
-      void send({ ...fields, vehicleType, requestId: newRequestId() });
+      void send({ ...fields, vehicleType, requestId: newRandomId() });
     },
     retry() {
       if (failed) void send(failed.body);

@@ -15,8 +15,3 @@ export function signedKip(amount: number): string {
   if (amount === 0) return formatKip(0);
   return `${amount > 0 ? '+' : '−'}${formatKip(Math.abs(amount))}`;
 }
-
-/** A key for one top-up or adjustment a person means: made once per dialog opening, sent again on a retry. */
-export function newIdempotencyKey(): string {
-  return crypto.randomUUID();
-}

@@ -15,7 +15,7 @@ import { DateField } from '../../../components/filters/date-field';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
-import { newRequestId } from '../../gate/use-check-in';
+import { newRandomId } from '../../../lib/random-id';
 import { usePayInvoice } from '../api/rent-api';
 import { paidAtOf, today } from '../rent-format';
 import { setIssues } from './zod-issues';
@@ -34,7 +34,7 @@ export function PayDialog({ invoice, onClose }: { invoice: InvoiceDetail; onClos
   const pay = usePayInvoice();
   // One key per opening (crypto.randomUUID; its fallback on plain http): a double click or a retry
   // after a lost answer sends the same key, and the server records the payment once.
-  const [idempotencyKey] = useState(newRequestId);
+  const [idempotencyKey] = useState(newRandomId);
   const { register, handleSubmit, control, formState, setError } = useForm<FormValues>({
     defaultValues: { method: 'CASH', amount: String(invoice.due), reference: '', paidAt: today() },
   });

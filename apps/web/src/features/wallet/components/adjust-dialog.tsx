@@ -16,8 +16,9 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 import { isApiError } from '../../../lib/api-error';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { newRandomId } from '../../../lib/random-id';
 import { useAdjustWallet } from '../api/save-wallet';
-import { kipInput, newIdempotencyKey } from '../wallet-format';
+import { kipInput } from '../wallet-format';
 
 const formSchema = adjustWalletBodySchema.extend({
   amount: z.preprocess(kipInput, adjustWalletBodySchema.shape.amount),
@@ -38,7 +39,7 @@ export function AdjustDialog({
 }) {
   const { t } = useTranslation(['finance', 'common']);
   const save = useAdjustWallet();
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(newRandomId);
   const [refusal, setRefusal] = useState<string | null>(null);
   const sending = useRef(false);
   const form = useForm<Values>({

@@ -17,8 +17,9 @@ import { toast } from '../../../components/feedback/toast-store';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
+import { newRandomId } from '../../../lib/random-id';
 import { useTopUp } from '../api/save-wallet';
-import { kipInput, newIdempotencyKey } from '../wallet-format';
+import { kipInput } from '../wallet-format';
 
 /** The contract's body, the amount as a person types it ('1,500,000'). */
 const formSchema = topUpBodySchema.extend({ amount: z.preprocess(kipInput, positiveKipSchema) });
@@ -38,7 +39,7 @@ export function TopUpDialog({
 }) {
   const { t } = useTranslation(['finance', 'common']);
   const save = useTopUp();
-  const [key] = useState(newIdempotencyKey);
+  const [key] = useState(newRandomId);
   const sending = useRef(false);
   const form = useForm<Values>({
     resolver: zodResolver(formSchema) as unknown as Resolver<Values>,
