@@ -61,7 +61,7 @@ function Invoices({
     <>
       {role === 'manager' && <WalletCard />}
       <RentFilters values={values} onChange={setFilters} admin={admin} oneShop={role === 'manager'} />
-      <RentTotals totals={query.data?.meta?.totals} />
+      <RentTotals totals={query.data?.meta?.totals} failed={!!query.error} />
       <DataTable
         columns={invoiceColumns(t, role !== 'manager')}
         rows={query.data?.data}

@@ -187,7 +187,7 @@ export function AdjustDialog({ invoice, onClose }: { invoice: InvoiceDetail; onC
                   {...register(`lines.${i}.unitPrice`)}
                   error={!!errorOf(`lines.${i}.unitPrice`)}
                   helperText={errorOf(`lines.${i}.unitPrice`)}
-                  slotProps={{ htmlInput: { 'data-testid': 'line-unitPrice', inputMode: 'numeric' } }}
+                  slotProps={{ htmlInput: { 'data-testid': 'line-unitPrice', inputMode: 'text' } }}
                 />
                 <Tooltip title={t('actions.removeLine')}>
                   <span>

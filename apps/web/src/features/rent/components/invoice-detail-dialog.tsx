@@ -241,7 +241,11 @@ export function InvoiceDetailDialog({
   const payable =
     !!invoice && (invoice.status === 'UNPAID' || invoice.status === 'PARTLY_PAID') && invoice.due > 0;
   const admin = role === 'admin';
-  const canSend = !!invoice && invoice.status !== 'VOID' && (admin || role === 'agent');
+  // The server skips a void or fully paid invoice (nothing to ask the shop for): no button for it.
+  const canSend =
+    !!invoice &&
+    (invoice.status === 'UNPAID' || invoice.status === 'PARTLY_PAID') &&
+    (admin || role === 'agent');
   const unpaid = invoice?.status === 'UNPAID';
 
   const doSend = async () => {
@@ -249,7 +253,8 @@ export function InvoiceDetailDialog({
     const call = invoice.sendCount > 0 ? resend : send;
     try {
       const envelope = await call.mutateAsync({ invoiceId: invoice.id });
-      handleResponse(envelope);
+      // Nothing queued (the shop has no WhatsApp, or it was paid meanwhile): only the reason below.
+      if (envelope.status !== 'success' || (envelope.data?.queued ?? 0) > 0) handleResponse(envelope);
       for (const s of envelope.data?.skipped ?? [])
         toast.warning(
           t('send.skipped', {

@@ -12,9 +12,12 @@ function Card({
   note,
   color,
   testId,
+  failed,
 }: {
   label: string;
   amount: number | undefined;
+  /** The report failed (its error is shown below): a dash, not a figure still loading. */
+  failed?: boolean;
   note?: string;
   color?: string;
   testId: string;
@@ -24,7 +27,11 @@ function Card({
       <Typography variant="body2" color="text.secondary">
         {label}
       </Typography>
-      {amount === undefined ? (
+      {amount === undefined && failed ? (
+        <Typography sx={{ fontWeight: 700, fontSize: { xs: 18, sm: 22 } }} color="text.secondary">
+          —
+        </Typography>
+      ) : amount === undefined ? (
         <Skeleton width="70%" height={32} />
       ) : (
         <Typography
@@ -44,7 +51,7 @@ function Card({
 }
 
 /** Invoiced, paid, due and overdue over every invoice the filters match (void ones left out). */
-export function RentTotals({ totals }: { totals: Totals | undefined }) {
+export function RentTotals({ totals, failed }: { totals: Totals | undefined; failed?: boolean }) {
   const { t } = useTranslation('rent');
   const live = totals ? totals.count - (totals.byStatus.VOID?.count ?? 0) : 0;
   return (
@@ -62,15 +69,23 @@ export function RentTotals({ totals }: { totals: Totals | undefined }) {
         amount={totals?.total}
         note={totals && t('totals.invoices', { count: live })}
         testId="total-invoiced"
+        failed={failed}
       />
-      <Card label={t('totals.paid')} amount={totals?.paid} color="success.dark" testId="total-paid" />
-      <Card label={t('totals.due')} amount={totals?.due} testId="total-due" />
+      <Card
+        label={t('totals.paid')}
+        amount={totals?.paid}
+        color="success.dark"
+        testId="total-paid"
+        failed={failed}
+      />
+      <Card label={t('totals.due')} amount={totals?.due} testId="total-due" failed={failed} />
       <Card
         label={t('totals.overdue')}
         amount={totals?.overdue}
         note={totals && t('totals.invoices', { count: totals.overdueCount })}
         color={totals?.overdue ? 'error.main' : undefined}
         testId="total-overdue"
+        failed={failed}
       />
     </Box>
   );

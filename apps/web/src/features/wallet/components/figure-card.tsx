@@ -21,7 +21,8 @@ export function FigureCard({
         {label}
       </Typography>
       <Typography
-        sx={{ fontSize: 22, fontWeight: 700, whiteSpace: 'nowrap', color: tone }}
+        // Two cards side by side on a phone: a balance in the billions wraps rather than spill over.
+        sx={{ fontSize: { xs: 18, sm: 22 }, fontWeight: 700, overflowWrap: 'anywhere', color: tone }}
         data-testid={`${testId}-value`}
       >
         {value}

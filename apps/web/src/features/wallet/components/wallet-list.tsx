@@ -122,12 +122,12 @@ export function WalletList({
       <FigureGrid>
         <FigureCard
           label={t('wallet.totalBalance')}
-          value={data ? formatKip(data.totalBalance) : '…'}
+          value={data ? formatKip(data.totalBalance) : query.isError ? '—' : '…'}
           testId="wallet-total"
         />
         <FigureCard
           label={t('wallet.shops')}
-          value={query.data?.meta ? query.data.meta.total.toLocaleString('en-US') : '…'}
+          value={query.data?.meta ? query.data.meta.total.toLocaleString('en-US') : query.isError ? '—' : '…'}
           testId="wallet-count"
         />
       </FigureGrid>
