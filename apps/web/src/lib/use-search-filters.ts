@@ -30,15 +30,19 @@ export function useSearchFilters<K extends string>(keys: readonly K[]) {
     [setParams],
   );
 
+  /**
+   * Filters replace the history entry; `push` makes a new one instead (opening a detail from a
+   * list, so the phone's Back returns to the list where it was).
+   */
   const setFilters = useCallback(
-    (next: Partial<Record<K, string>>) =>
+    (next: Partial<Record<K, string>>, options?: { push?: boolean }) =>
       write((out) => {
         for (const [k, v] of Object.entries(next) as [K, string | undefined][]) {
           if (v) out.set(k, v);
           else out.delete(k);
         }
         out.delete('page');
-      }, true),
+      }, !options?.push),
     [write],
   );
 

@@ -1,6 +1,7 @@
 import type { WalletBalance } from '@parking-hub/contracts/finance';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { useScreenTitle } from '../../app/use-screen-title';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/session-store';
@@ -24,6 +25,19 @@ export default function WalletPage() {
   const admin = role === 'ADMIN' || role === 'SUPER-ADMIN';
   const { values, page, setFilters, setPage } = useSearchFilters(KEYS);
   const [target, setTarget] = useState<Target | null>(null);
+  // A ledger opened from the list is a history entry of its own (the phone's Back returns to the
+  // list), and the screen's back button returns to the list's search and page as they were.
+  const navigate = useNavigate();
+  const listSearch = useRef<string | null>(null);
+  const openLedger = (shopId: string) => {
+    listSearch.current = window.location.search;
+    setFilters({ shop: shopId, kind: '' }, { push: true });
+  };
+  const back = () => {
+    if (listSearch.current !== null) navigate({ search: listSearch.current });
+    else setFilters({ shop: '', kind: '' });
+    listSearch.current = null;
+  };
 
   return (
     <>
@@ -34,7 +48,7 @@ export default function WalletPage() {
           kind={values.kind}
           page={page}
           admin={admin}
-          onBack={() => setFilters({ shop: '', kind: '' })}
+          onBack={back}
           onKind={(kind) => setFilters({ kind })}
           onPage={setPage}
           onTopUp={(shop) => setTarget({ kind: 'topUp', shop })}
@@ -47,7 +61,7 @@ export default function WalletPage() {
           admin={admin}
           onSearch={(q) => setFilters({ q })}
           onPage={setPage}
-          onLedger={(w) => setFilters({ shop: w.shopId, kind: '' })}
+          onLedger={(w) => openLedger(w.shopId)}
           onTopUp={(shop) => setTarget({ kind: 'topUp', shop })}
         />
       )}
