@@ -385,7 +385,7 @@ test('an admin keeps a charge, makes the month from the dialog with it on the in
     await page.getByRole('option', { name: mine.shopName }).click();
     await form.getByTestId('charge-description').fill(description);
     await form.getByTestId('charge-unitPrice').fill(price);
-    await form.getByRole('combobox', { name: 'ເດືອນທີ່ອອກບິນ' }).click();
+    await form.getByRole('combobox', { name: 'ເດືອນຂອງໃບແຈ້ງໜີ້' }).click();
     await page.getByRole('option', { name: MONTH_SHOWN, exact: true }).click();
     await form.getByTestId('charge-save').click();
     await expect(form).toBeHidden();
@@ -425,7 +425,7 @@ test('an admin keeps a charge, makes the month from the dialog with it on the in
   await page.getByTestId('detail-send').click();
   await expectSeen(page.getByTestId('toast-success').last());
   await expect(page.getByTestId('toast-success').last()).toContainText('ສົ່ງໃບແຈ້ງໜີ້ເຂົ້າຄິວ WhatsApp 1 ໃບ');
-  await expect(page.getByTestId('detail-send')).toHaveText('ສົ່ງອີກຄັ້ງ');
+  await expect(page.getByTestId('detail-send')).toHaveText('ສົ່ງຄືນ');
   await expect(detail(page).getByTestId('detail-sent')).toBeVisible();
   await expect(detail(page).getByTestId('message-status')).not.toHaveText('ຍັງບໍ່ໄດ້ສົ່ງ');
   await page.context().close();
