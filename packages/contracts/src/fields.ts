@@ -5,6 +5,18 @@ import { ROLES } from './roles.ts';
 
 export const idSchema = z.uuid({ error: 'validation.invalid' });
 
+/**
+ * A number as JSON sends it, or the same number written out ('1500', '-20', '1.5' for `.int()` to
+ * refuse). Anything else stays as it came for `z.number` to refuse: `z.coerce.number` would take
+ * `true` as 1, `[5000]` as 5000, '0x10' as 16 and '1e4' as 10,000 — an amount nobody typed.
+ */
+export function strictNumber<T extends z.ZodNumber>(schema: T) {
+  return z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*[-+]?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : v),
+    schema,
+  );
+}
+
 export const usernameSchema = z
   .string({ error: 'validation.usernameRequired' })
   .trim()

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
-import { idSchema, searchSchema } from './fields.ts';
+import { idSchema, searchSchema, strictNumber } from './fields.ts';
 import { idempotencyKeySchema } from './idempotency.ts';
 import { monthSchema } from './packages.ts';
 import { invoiceStatusSchema, MAX_RENT_KIP, positiveKipSchema, rentPaymentSchema } from './rent.ts';
@@ -43,12 +43,13 @@ export type TopUpBody = z.infer<typeof topUpBodySchema>;
 export const adjustWalletBodySchema = z.strictObject({
   shopId: idSchema,
   /** Signed whole kip, not 0. */
-  amount: z.coerce
-    .number({ error: 'validation.rentAmount' })
-    .int({ error: 'validation.rentAmount' })
-    .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
-    .max(MAX_RENT_KIP, { error: 'validation.tooBig' })
-    .refine((v) => v !== 0, { error: 'validation.rentAmount' }),
+  amount: strictNumber(
+    z
+      .number({ error: 'validation.rentAmount' })
+      .int({ error: 'validation.rentAmount' })
+      .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
+      .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+  ).refine((v) => v !== 0, { error: 'validation.rentAmount' }),
   reason: z
     .string({ error: 'validation.reasonRequired' })
     .trim()
@@ -203,18 +204,26 @@ export type AgentRate = z.infer<typeof agentRateSchema>;
 
 /** `GET` / `POST /v1/finance/settings` (admins): due day and default commission. */
 export const financeSettingsBodySchema = z.strictObject({
-  dueDay: z.coerce
-    .number({ error: 'validation.dueDay' })
-    .int({ error: 'validation.dueDay' })
-    .min(1, { error: 'validation.dueDay' })
-    .max(28, { error: 'validation.dueDay' }),
-  defaultCommissionBp: z.coerce
-    .number({ error: 'validation.commissionRate' })
-    .int({ error: 'validation.commissionRate' })
-    .min(0, { error: 'validation.commissionRate' })
-    .max(10_000, { error: 'validation.commissionRate' }),
+  dueDay: strictNumber(
+    z
+      .number({ error: 'validation.dueDay' })
+      .int({ error: 'validation.dueDay' })
+      .min(1, { error: 'validation.dueDay' })
+      .max(28, { error: 'validation.dueDay' }),
+  ),
+  defaultCommissionBp: strictNumber(
+    z
+      .number({ error: 'validation.commissionRate' })
+      .int({ error: 'validation.commissionRate' })
+      .min(0, { error: 'validation.commissionRate' })
+      .max(10_000, { error: 'validation.commissionRate' }),
+  ),
 });
-export const financeSettingsSchema = financeSettingsBodySchema;
+/** The settings as answered (plain numbers: a response is not parsed from typed text). */
+export const financeSettingsSchema = z.object({
+  dueDay: z.number().int(),
+  defaultCommissionBp: z.number().int(),
+});
 
 // ---- Finance report ----
 

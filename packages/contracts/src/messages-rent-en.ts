@@ -56,5 +56,8 @@ export const rentEn: Record<keyof typeof rentLo, string> = {
   'validation.paidAtBeforeMonth': 'The payment date must not be before the first day of the invoiced month',
   'validation.lineTooBig': "A line's amount (quantity × price) must be at most 10,000,000,000 kip",
   'validation.invoiceTotalTooBig': 'The invoice total must be at most 10,000,000,000 kip',
+  'validation.payoutMonthFuture': 'That month has not begun: pay out this month or an earlier one',
+  'validation.lineRef':
+    'This line is not one of this invoice’s: add a new discount or fee as an adjustment line',
   'errors.rentDataChanged': 'Charges or promotions changed while the invoices were being made: try again',
 };

@@ -9,6 +9,7 @@ import {
   invoiceNumber,
   invoiceTotals,
   MAX_RENT_KIP,
+  positiveKipSchema,
   statusFromPaid,
   updateInvoiceBodySchema,
   voidInvoiceBodySchema,
@@ -168,6 +169,21 @@ describe('schemas', () => {
     expect(editLineSchema.safeParse({ descriptionLo: 'x', quantity: -1, unitPrice: 5 }).success).toBe(false);
     expect(editLineSchema.safeParse({ descriptionLo: 'x', quantity: 1, unitPrice: 0.5 }).success).toBe(false);
     expect(editLineSchema.safeParse({ descriptionLo: ' ', quantity: 1, unitPrice: 5 }).success).toBe(false);
+  });
+
+  it('an amount is a number or its digits, never what Number() would make of true, [5000], hex or an exponent', () => {
+    expect(positiveKipSchema.parse(1500)).toBe(1500);
+    expect(positiveKipSchema.parse('1500')).toBe(1500);
+    expect(positiveKipSchema.parse(' 20000 ')).toBe(20_000);
+    for (const bad of [true, [5000], '0x10', '1e4', '', '1,500', '1.5', 0, '-5', null, undefined, Number.NaN])
+      expect(positiveKipSchema.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    expect(editLineSchema.parse({ descriptionLo: 'x', quantity: '2', unitPrice: '-500' })).toMatchObject({
+      quantity: 2,
+      unitPrice: -500,
+    });
+    expect(editLineSchema.safeParse({ descriptionLo: 'x', quantity: true, unitPrice: 5 }).success).toBe(
+      false,
+    );
   });
 
   it('an update needs a reason of three characters or more and a line', () => {

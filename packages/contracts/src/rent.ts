@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pagingSchema } from './envelope.ts';
-import { dateSchema, idSchema, searchSchema } from './fields.ts';
+import { dateSchema, idSchema, searchSchema, strictNumber } from './fields.ts';
 import { idempotencyKeySchema } from './idempotency.ts';
 import { monthSchema } from './packages.ts';
 
@@ -35,18 +35,22 @@ export interface FinanceSettings {
 export const DEFAULT_FINANCE_SETTINGS: FinanceSettings = { dueDay: 10, defaultCommissionBp: 1000 };
 
 /** Whole kip, above 0 (a payment, a top-up). */
-export const positiveKipSchema = z.coerce
-  .number({ error: 'validation.rentAmount' })
-  .int({ error: 'validation.rentAmount' })
-  .min(1, { error: 'validation.rentAmount' })
-  .max(MAX_RENT_KIP, { error: 'validation.tooBig' });
+export const positiveKipSchema = strictNumber(
+  z
+    .number({ error: 'validation.rentAmount' })
+    .int({ error: 'validation.rentAmount' })
+    .min(1, { error: 'validation.rentAmount' })
+    .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+);
 
 /** Whole kip, 0 or more (a line's unit price). */
-export const rentKipSchema = z.coerce
-  .number({ error: 'validation.amountFormat' })
-  .int({ error: 'validation.amountFormat' })
-  .min(0, { error: 'validation.amountFormat' })
-  .max(MAX_RENT_KIP, { error: 'validation.tooBig' });
+export const rentKipSchema = strictNumber(
+  z
+    .number({ error: 'validation.amountFormat' })
+    .int({ error: 'validation.amountFormat' })
+    .min(0, { error: 'validation.amountFormat' })
+    .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+);
 
 const referenceSchema = z.string().trim().max(100, { error: 'validation.tooLong' });
 const reasonSchema = z
@@ -383,16 +387,20 @@ export const editLineSchema = z
       .min(1, { error: 'validation.lineDescription' })
       .max(200, { error: 'validation.tooLong' }),
     descriptionEn: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
-    quantity: z.coerce
-      .number({ error: 'validation.lineQuantity' })
-      .int({ error: 'validation.lineQuantity' })
-      .min(0, { error: 'validation.lineQuantity' })
-      .max(10_000_000, { error: 'validation.tooBig' }),
-    unitPrice: z.coerce
-      .number({ error: 'validation.amountFormat' })
-      .int({ error: 'validation.amountFormat' })
-      .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
-      .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+    quantity: strictNumber(
+      z
+        .number({ error: 'validation.lineQuantity' })
+        .int({ error: 'validation.lineQuantity' })
+        .min(0, { error: 'validation.lineQuantity' })
+        .max(10_000_000, { error: 'validation.tooBig' }),
+    ),
+    unitPrice: strictNumber(
+      z
+        .number({ error: 'validation.amountFormat' })
+        .int({ error: 'validation.amountFormat' })
+        .min(-MAX_RENT_KIP, { error: 'validation.tooBig' })
+        .max(MAX_RENT_KIP, { error: 'validation.tooBig' }),
+    ),
     refId: idSchema.nullable().optional(),
   })
   // The line's amount (quantity × unit price) is whole kip within the cap, so it is exact in JS and bigint.
@@ -435,16 +443,19 @@ export const createChargeBodySchema = z.strictObject({
   /** A fee of the fee list (its names and amount), or a description of one's own. */
   feeId: idSchema.optional(),
   descriptionLo: z.string().trim().max(200, { error: 'validation.tooLong' }).optional(),
-  quantity: z.coerce
-    .number({ error: 'validation.lineQuantity' })
-    .int({ error: 'validation.lineQuantity' })
-    .min(1, { error: 'validation.lineQuantity' })
-    .max(1000, { error: 'validation.tooBig' })
-    .default(1),
+  quantity: strictNumber(
+    z
+      .number({ error: 'validation.lineQuantity' })
+      .int({ error: 'validation.lineQuantity' })
+      .min(1, { error: 'validation.lineQuantity' })
+      .max(1000, { error: 'validation.tooBig' }),
+  ).default(1),
   unitPrice: rentKipSchema.optional(),
   /** The invoice month that picks it up ('YYYY-MM'; default: the current month). */
   month: monthSchema.optional(),
   note: z.string().trim().max(500, { error: 'validation.tooLong' }).optional(),
+  /** One per charge meant (the dialog makes one per opening): the same key again answers the first. */
+  idempotencyKey: idempotencyKeySchema.optional(),
 });
 export type CreateChargeBody = z.infer<typeof createChargeBodySchema>;
 export const listChargesBodySchema = pagingSchema.extend({

@@ -251,11 +251,14 @@ export const rentCharges = pgTable(
     unitPrice: bigint('unit_price', { mode: 'number' }).notNull(),
     note: text('note'),
     invoiceId: uuid('invoice_id').references(() => rentInvoices.id),
+    /** The admin's dialog sends one per opening: a retry after a lost answer is not a second charge. */
+    idempotencyKey: text('idempotency_key'),
     createdBy: uuid('created_by').references(() => users.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('rent_charges_shop_idx').on(t.shopId, t.month),
+    uniqueIndex('rent_charges_idempotency_key').on(t.idempotencyKey),
     index('rent_charges_pending_idx').on(t.month).where(sql`${t.invoiceId} is null`),
     check('rent_charges_month_check', sql`extract(day from ${t.month}) = 1`),
     check('rent_charges_amounts_check', sql`${t.quantity} > 0 and ${t.unitPrice} >= 0`),

@@ -31,7 +31,7 @@ const ok = 'success' as const;
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).optional() });
 
 /** Issue 15: compensation calls. */
-export async function compensationRoutes(app: ZodApp, _opts: { config: Config }) {
+export async function compensationRoutes(app: ZodApp, opts: { config: Config }) {
   app.post('/compensation', {
     preHandler: app.authorize(AGENT_AREA_ROLES),
     schema: {
@@ -77,7 +77,12 @@ export async function compensationRoutes(app: ZodApp, _opts: { config: Config })
       response: { 200: successEnvelope(compensationPayoutSchema) },
     },
     handler: async (request) => {
-      const data = await payCompensation(app.db, authedContextOf(request), request.body);
+      const data = await payCompensation(
+        app.db,
+        authedContextOf(request),
+        request.body,
+        opts.config.platformTimezone,
+      );
       return {
         status: ok,
         message: translate(request.lang, 'success.compensationPaid', { amount: kip(data.amount) }),

@@ -1,3 +1,4 @@
+import { calendarDate } from '@parking-hub/contracts/business-day';
 import type {
   AgentRate,
   Commission,
@@ -9,7 +10,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta, pageOffset } from '../../lib/paging.ts';
 import { iso } from '../../lib/time.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -162,7 +163,15 @@ async function assertAgent(db: Db, agentId: string) {
  * later payout instead of blocking its month). Payouts of one agent are serialized by the agent's
  * row lock, so two at once never pay a row twice nor see half of each other's rows.
  */
-export async function payCompensation(db: Db, ctx: AuthedContext, body: PayCompensationBody) {
+export async function payCompensation(
+  db: Db,
+  ctx: AuthedContext,
+  body: PayCompensationBody,
+  timezone: string,
+) {
+  // A month not yet begun has earned nothing: paying it would settle this month's rows under it.
+  if (body.month > calendarDate(new Date(), timezone).slice(0, 7))
+    throw badRequest({ month: 'validation.payoutMonthFuture' });
   await assertAgent(db, body.agentId);
   const month = monthStart(body.month);
   return db.transaction(async (tx) => {

@@ -113,22 +113,22 @@ describe('compensation payout', () => {
     const tz = t.config.platformTimezone;
     const agent = await insertUser(t.db, 'AGENT');
     const shop = await insertShop(t.db, { agentId: agent.id });
-    const aug = await packageInvoice(shop.id, 100_000, { agentId: agent.id, month: '2026-07' });
-    const nov = await packageInvoice(shop.id, 50_000, { agentId: agent.id, month: '2026-10' });
-    const dec = await packageInvoice(shop.id, 200_000, { agentId: agent.id, month: '2026-11' });
+    const aug = await packageInvoice(shop.id, 100_000, { agentId: agent.id, month: '2025-07' });
+    const nov = await packageInvoice(shop.id, 50_000, { agentId: agent.id, month: '2025-10' });
+    const dec = await packageInvoice(shop.id, 200_000, { agentId: agent.id, month: '2025-11' });
     // August: a payment earns 10,000 (the default 10 %), paid out.
-    const paidAug = await at('2026-08-15T10:00:00+07:00', () =>
+    const paidAug = await at('2025-08-15T10:00:00+07:00', () =>
       payInvoice(t.db, adminCtx(), tz, { invoiceId: aug, method: 'CASH' }),
     );
     expect(paidAug.commission?.amount).toBe(10_000);
     const augPayout = await post<{ amount: number }>('compensation/paid', admin.token, {
       agentId: agent.id,
-      month: '2026-08',
+      month: '2025-08',
       reference: 'AUG-1',
     });
     expect(augPayout.body.data?.amount).toBe(10_000);
     // November: that payment is reversed (−10,000) and another earns +5,000: the month is −5,000.
-    await at('2026-11-10T10:00:00+07:00', async () => {
+    await at('2025-11-10T10:00:00+07:00', async () => {
       const reversed = await reversePayment(t.db, adminCtx(), tz, {
         paymentId: paidAug.payment.id,
         reason: 'ບັນທຶກຜິດ',
@@ -141,7 +141,7 @@ describe('compensation payout', () => {
     expectError(
       await post('compensation/paid', admin.token, {
         agentId: agent.id,
-        month: '2026-11',
+        month: '2025-11',
         reference: 'NOV-1',
       }),
       409,
@@ -149,7 +149,7 @@ describe('compensation payout', () => {
     );
     expect(await snapshot()).toEqual(before);
     // December: +20,000; December's payout pays 20,000 − 5,000 = 15,000 and settles November too.
-    await at('2026-12-05T10:00:00+07:00', () =>
+    await at('2025-12-05T10:00:00+07:00', () =>
       payInvoice(t.db, adminCtx(), tz, { invoiceId: dec, method: 'TRANSFER' }),
     );
     // The list says what each month's payout would pay now: November −5,000 (nothing to pay),
@@ -160,26 +160,26 @@ describe('compensation payout', () => {
       { agentId: agent.id },
     );
     expect(
-      listed.body.data?.filter((r) => r.month >= '2026-11').map((r) => [r.month, r.pending, r.payable]),
+      listed.body.data?.filter((r) => r.month >= '2025-11').map((r) => [r.month, r.pending, r.payable]),
     ).toEqual([
-      ['2026-12', 20_000, 15_000],
-      ['2026-11', -5000, -5000],
+      ['2025-12', 20_000, 15_000],
+      ['2025-11', -5000, -5000],
     ]);
     const payout = await post<{ amount: number; commissions: number; month: string }>(
       'compensation/paid',
       admin.token,
-      { agentId: agent.id, month: '2026-12', reference: 'DEC-1' },
+      { agentId: agent.id, month: '2025-12', reference: 'DEC-1' },
     );
     expect(payout.statusCode).toBe(200);
-    expect(payout.body.data).toMatchObject({ amount: 15_000, commissions: 3, month: '2026-12' });
+    expect(payout.body.data).toMatchObject({ amount: 15_000, commissions: 3, month: '2025-12' });
     const { rows } = await t.db.execute<{ month: string; amount: string; status: string }>(sql`
       select to_char(month, 'YYYY-MM') as month, amount, status from agent_commissions
       where agent_id = ${agent.id} order by created_at, id`);
     expect(rows.map((r) => [r.month, Number(r.amount), r.status])).toEqual([
-      ['2026-08', 10_000, 'PAID'],
-      ['2026-11', -10_000, 'PAID'],
-      ['2026-11', 5000, 'PAID'],
-      ['2026-12', 20_000, 'PAID'],
+      ['2025-08', 10_000, 'PAID'],
+      ['2025-11', -10_000, 'PAID'],
+      ['2025-11', 5000, 'PAID'],
+      ['2025-12', 20_000, 'PAID'],
     ]);
     // The list: every month settled; December's row carries the payout (its month is December).
     type Row = { month: string; pending: number; status: string; payouts: Array<{ amount: number }> };
@@ -187,14 +187,14 @@ describe('compensation payout', () => {
     expect(
       list.body.data?.map((r) => [r.month, r.pending, r.status, r.payouts.map((p) => p.amount)]),
     ).toEqual([
-      ['2026-12', 0, 'PAID', [15_000]],
-      ['2026-11', 0, 'PAID', []],
-      ['2026-08', 0, 'PAID', [10_000]],
+      ['2025-12', 0, 'PAID', [15_000]],
+      ['2025-11', 0, 'PAID', []],
+      ['2025-08', 0, 'PAID', [10_000]],
     ]);
     expectError(
       await post('compensation/paid', admin.token, {
         agentId: agent.id,
-        month: '2026-12',
+        month: '2025-12',
         reference: 'DEC-2',
       }),
       409,

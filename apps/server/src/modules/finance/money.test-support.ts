@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
+import { invoiceNumber } from '@parking-hub/contracts/rent';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { call, type TestApp, unique } from '../../test/harness.ts';
 
 /**
  * Helpers the money tests share: row counts ("nothing written"), a wallet's balance, fresh
- * idempotency keys and an admin's top-up. `app()` and `adminToken()` are read when called (the
+ * idempotency keys, an admin's top-up and an invoice straight in the database. `app()` and `adminToken()` are read when called (the
  * test file sets them in beforeAll).
  */
 export function moneyHelpers(app: () => TestApp, adminToken: () => string) {
@@ -39,5 +41,25 @@ export function moneyHelpers(app: () => TestApp, adminToken: () => string) {
     });
     expect(res.statusCode).toBe(201);
   }
-  return { count, snapshot, balanceOf, key, topUp };
+  let seq = 0;
+  /** An invoice straight in the database (one package line of `total`), as the invoices helper makes them. */
+  async function invoice(
+    shopId: string,
+    total: number,
+    opts: { agentId?: string | null; month?: string; dueDate?: string } = {},
+  ) {
+    seq += 1;
+    const month = opts.month ?? '2026-09';
+    const { rows } = await app().db.execute<{ id: string }>(sql`
+      insert into rent_invoices (number, year, seq, shop_id, month, agent_id, subtotal, discount, total, due_date, public_token)
+      values (${invoiceNumber(2026, seq)}, 2026, ${seq}, ${shopId}, ${`${month}-01`}, ${opts.agentId ?? null},
+              ${total}, 0, ${total}, ${opts.dueDate ?? '2026-10-10'}, ${randomBytes(24).toString('base64url')})
+      returning id`);
+    const id = rows[0]?.id ?? '';
+    await app().db.execute(sql`
+      insert into rent_invoice_lines (invoice_id, position, kind, description_lo, description_en, quantity, unit_price, amount)
+      values (${id}, 1, 'PACKAGE', 'ແພັກເກັດ', 'Package', 1, ${total}, ${total})`);
+    return id;
+  }
+  return { count, snapshot, balanceOf, key, topUp, invoice };
 }

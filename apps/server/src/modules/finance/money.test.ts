@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { translate } from '@parking-hub/contracts/messages';
-import { commissionOf, invoiceNumber } from '@parking-hub/contracts/rent';
+import { commissionOf } from '@parking-hub/contracts/rent';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -44,34 +43,13 @@ const post = <T = Record<string, unknown>>(path: string, token: string, body: un
 const get = <T = Record<string, unknown>>(path: string, token: string) =>
   call<T>(t.app, 'GET', path, { token });
 
-let seq = 0;
-/** An invoice straight in the database (one package line of `total`), as the invoices helper makes them. */
-async function invoice(
-  shopId: string,
-  total: number,
-  opts: { agentId?: string | null; month?: string; dueDate?: string } = {},
-) {
-  seq += 1;
-  const month = opts.month ?? '2026-09';
-  const { rows } = await t.db.execute<{ id: string }>(sql`
-    insert into rent_invoices (number, year, seq, shop_id, month, agent_id, subtotal, discount, total, due_date, public_token)
-    values (${invoiceNumber(2026, seq)}, 2026, ${seq}, ${shopId}, ${`${month}-01`}, ${opts.agentId ?? null},
-            ${total}, 0, ${total}, ${opts.dueDate ?? '2026-10-10'}, ${randomBytes(24).toString('base64url')})
-    returning id`);
-  const id = rows[0]?.id ?? '';
-  await t.db.execute(sql`
-    insert into rent_invoice_lines (invoice_id, position, kind, description_lo, description_en, quantity, unit_price, amount)
-    values (${id}, 1, 'PACKAGE', 'ແພັກເກັດ', 'Package', 1, ${total}, ${total})`);
-  return id;
-}
-
 async function invoiceRow(id: string) {
   const { rows } = await t.db.execute<{ status: string; paid: string; total: string }>(
     sql`select status, paid, total from rent_invoices where id = ${id}`,
   );
   return { status: rows[0]?.status, paid: Number(rows[0]?.paid), total: Number(rows[0]?.total) };
 }
-const { snapshot, balanceOf, key, topUp } = moneyHelpers(
+const { snapshot, balanceOf, key, topUp, invoice } = moneyHelpers(
   () => t,
   () => admin.token,
 );
@@ -212,7 +190,8 @@ describe('paying an invoice', () => {
     const branch = await insertShop(t.db, { parentId: main.id });
     const other = await insertShop(t.db);
     const manager = await signedIn(t, 'MANAGER', { shopId: branch.id });
-    const own = await invoice(main.id, 40_000);
+    const agentOfShop = await insertUser(t.db, 'AGENT');
+    const own = await invoice(main.id, 40_000, { agentId: agentOfShop.id });
     const theirs = await invoice(other.id, 40_000);
     await topUp(main.id, 100_000);
     await topUp(other.id, 100_000);
@@ -231,6 +210,13 @@ describe('paying an invoice', () => {
     const paid = await post<PayResult>('invoice/paid', manager.token, { invoiceId: own, method: 'WALLET' });
     expect(paid.statusCode).toBe(200);
     expect(paid.body.data?.invoice.status).toBe('PAID');
+    // The agent earned their commission, but what an agent earns is not the shop's to read.
+    expect(paid.body.data?.commission).toBeNull();
+    const earned = await t.db.execute<{ amount: string }>(
+      sql`select amount from agent_commissions where payment_id = ${paid.body.data?.payment.id ?? ''}`,
+    );
+    expect(earned.rows).toHaveLength(1);
+    expect(Number(earned.rows[0]?.amount)).toBeGreaterThan(0);
     expect(await balanceOf(main.id)).toBe(60_000);
     expect(await balanceOf(other.id)).toBe(100_000);
     // Agents and shop staff do not pay.

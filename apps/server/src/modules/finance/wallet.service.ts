@@ -160,16 +160,28 @@ export interface EntryResult {
 
 /**
  * The entry already made with this key: the same request again answers it (created false); the
- * key used for another shop, amount or kind is a 409.
+ * key used for another shop, amount, kind, method or reference is a 409 (a retry sends the same).
  */
 async function repeated(
   db: Executor,
   key: string,
-  wanted: { shopId: string; amount: number; kind: WalletEntryKind },
+  wanted: {
+    shopId: string;
+    amount: number;
+    kind: WalletEntryKind;
+    method: string | null;
+    reference: string | null;
+  },
 ): Promise<EntryResult | null> {
   const row = await entryById(db, sql`e.idempotency_key = ${key}`);
   if (!row) return null;
-  if (row.shop_id !== wanted.shopId || Number(row.amount) !== wanted.amount || row.kind !== wanted.kind)
+  if (
+    row.shop_id !== wanted.shopId ||
+    Number(row.amount) !== wanted.amount ||
+    row.kind !== wanted.kind ||
+    row.method !== wanted.method ||
+    row.reference !== wanted.reference
+  )
     throw new AppError(
       409,
       'errors.idempotencyKeyReused',
@@ -193,7 +205,13 @@ interface NewEntry {
 async function addEntry(db: Db, ctx: AuthedContext, shopId: string, values: Omit<NewEntry, 'shopId'>) {
   const main = await mainShopOf(db, shopId);
   if (!main) throw notFound('errors.shopNotFound');
-  const wanted = { shopId: main, amount: values.amount, kind: values.kind };
+  const wanted = {
+    shopId: main,
+    amount: values.amount,
+    kind: values.kind,
+    method: values.method,
+    reference: values.reference,
+  };
   const first = await repeated(db, values.idempotencyKey, wanted);
   if (first) return first;
   try {

@@ -81,10 +81,37 @@ export async function createCharge(
     if (unitPrice === undefined) throw badRequest({ unitPrice: 'validation.amountFormat' });
     descriptionEn ||= descriptionLo;
     const month = `${body.month ?? calendarDate(new Date(), timezone).slice(0, 7)}-01`;
+    if (body.idempotencyKey) {
+      // Two requests with one key (a double click, a retry) take turns here; the second finds the first.
+      await tx.execute(
+        sql`select pg_advisory_xact_lock(hashtextextended(${`rent_charge:${body.idempotencyKey}`}, 0))`,
+      );
+      const earlier = await tx.execute<ChargeRow>(
+        sql`${selectCharge} where c.idempotency_key = ${body.idempotencyKey}`,
+      );
+      const first = earlier.rows[0];
+      if (first) {
+        const same =
+          first.shopId === main &&
+          first.month === month.slice(0, 7) &&
+          first.descriptionLo === descriptionLo &&
+          first.quantity === body.quantity &&
+          Number(first.unitPrice) === unitPrice;
+        if (!same)
+          throw new AppError(
+            409,
+            'errors.idempotencyKeyReused',
+            {},
+            { idempotencyKey: 'errors.idempotencyKeyReused' },
+          );
+        return present(first);
+      }
+    }
     const res = await tx.execute<{ id: string }>(sql`
-      insert into rent_charges (shop_id, fee_id, month, description_lo, description_en, quantity, unit_price, note, created_by)
+      insert into rent_charges (shop_id, fee_id, month, description_lo, description_en, quantity, unit_price, note,
+                                idempotency_key, created_by)
       values (${main}, ${body.feeId ?? null}, ${month}::date, ${descriptionLo}, ${descriptionEn}, ${body.quantity},
-              ${unitPrice}, ${body.note ?? null}, ${ctx.actor.id})
+              ${unitPrice}, ${body.note ?? null}, ${body.idempotencyKey ?? null}, ${ctx.actor.id})
       returning id`);
     const id = res.rows[0]?.id as string;
     const charge = (await chargeById(tx, id)) as Charge;

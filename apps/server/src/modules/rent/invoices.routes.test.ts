@@ -362,6 +362,41 @@ describe('update and void', () => {
         { lines: lo('validation.invoiceTotalTooBig') },
       ],
     ];
+    // What a line's refId names must be the invoice's own: its charge (once), its promotion.
+    const charge = await t.db.execute<{ id: string }>(
+      sql`select id from rent_charges where invoice_id = ${a.id} order by id limit 1`,
+    );
+    const chargeId = charge.rows[0]?.id as string;
+    const elsewhere = '00000000-0000-4000-8000-000000000001';
+    const fee = (refId: string) => ({
+      kind: 'FEE',
+      descriptionLo: 'ຄ່າທຳນຽມ',
+      quantity: 1,
+      unitPrice: 1000,
+      refId,
+    });
+    const promo = { kind: 'PROMOTION', descriptionLo: 'ໂປຣໂມຊັນ', quantity: 1, unitPrice: -1000 };
+    const refCases: Array<[object[], Record<string, string>]> = [
+      [[line, fee(elsewhere)], { 'lines.1.refId': lo('validation.lineRef') }],
+      [[line, fee(chargeId), fee(chargeId)], { 'lines.2.refId': lo('validation.lineRef') }],
+      [[line, promo], { 'lines.1.refId': lo('validation.lineRef') }],
+      [[line, { ...promo, refId: elsewhere }], { 'lines.1.refId': lo('validation.lineRef') }],
+      [[{ ...line, kind: 'PACKAGE', refId: promotionId }], { 'lines.0.refId': lo('validation.lineRef') }],
+    ];
+    for (const [body, messages] of refCases)
+      cases.push([{ invoiceId: a.id, lines: body, reason: 'ປັບລາຄາ' }, messages]);
+    // Numbers are numbers or their digits: true, [5], hex and exponents are not an amount typed.
+    for (const unitPrice of [true, [100_000], '0x10', '1e4', ''])
+      cases.push([
+        { invoiceId: a.id, lines: [{ ...line, unitPrice }], reason: 'ປັບລາຄາ' },
+        { 'lines.0.unitPrice': lo('validation.amountFormat') },
+      ]);
+    cases.push([
+      { invoiceId: a.id, lines: [{ ...line, quantity: [1] }], reason: 'ປັບລາຄາ' },
+      { 'lines.0.quantity': lo('validation.lineQuantity') },
+    ]);
+    const charges = await t.db.execute(sql`select id, invoice_id from rent_charges order by id`);
+    const uses = await t.db.execute(sql`select uses from promotions where id = ${promotionId}`);
     for (const [body, messages] of cases) {
       const res = await call(t.app, 'POST', 'invoice/update', { token: admin.token, body });
       expect(res.statusCode, JSON.stringify(res.body)).toBe(400);
@@ -372,6 +407,12 @@ describe('update and void', () => {
       sql`select * from rent_invoice_lines where invoice_id = ${a.id} order by position`,
     );
     expect(after.rows).toEqual(lines.rows);
+    expect((await t.db.execute(sql`select id, invoice_id from rent_charges order by id`)).rows).toEqual(
+      charges.rows,
+    );
+    expect((await t.db.execute(sql`select uses from promotions where id = ${promotionId}`)).rows).toEqual(
+      uses.rows,
+    );
   });
 
   it('an admin replaces the lines with a reason (audited before and after); a removed charge goes back to pending', async () => {

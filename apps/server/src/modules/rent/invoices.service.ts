@@ -148,6 +148,32 @@ export async function invoiceDetail(
   };
 }
 
+/**
+ * What a line's `refId` may name: only what the invoice's own stored line of that kind named (its
+ * package, its charge, its promotion), once. A FEE line naming another shop's or invoice's charge
+ * would leave that charge to be billed again; a PROMOTION line is the invoice's promotion or none
+ * (an admin's own discount is an ADJUSTMENT line), so "promotions given" and the promotion's uses
+ * stay true.
+ */
+function lineRefErrors(
+  lines: ReadonlyArray<{ kind: InvoiceLineKind; refId: string | null }>,
+  stored: ReadonlyArray<{ kind: InvoiceLineKind; refId: string | null }>,
+  promotionId: string | null,
+): Record<string, 'validation.lineRef'> {
+  const known = new Set(stored.filter((l) => l.refId).map((l) => `${l.kind}:${l.refId}`));
+  const seen = new Set<string>();
+  const errors: Record<string, 'validation.lineRef'> = {};
+  lines.forEach((l, i) => {
+    const key = `${l.kind}:${l.refId}`;
+    const bad =
+      (l.kind === 'PROMOTION' && (!promotionId || l.refId !== promotionId)) ||
+      (l.refId !== null && (!known.has(key) || seen.has(key)));
+    if (bad) errors[`lines.${i}.refId`] = 'validation.lineRef';
+    if (l.refId) seen.add(key);
+  });
+  return errors;
+}
+
 const notUnpaid = (number: string) =>
   new AppError(409, 'errors.invoiceNotUnpaid', { number }, { invoiceId: 'errors.invoiceNotUnpaid' });
 
@@ -184,8 +210,11 @@ export async function updateInvoice(
     const inv = await lockInvoice(tx, body.invoiceId);
     if (!inv) throw notFound('errors.invoiceNotFound');
     if (inv.status !== 'UNPAID') throw notUnpaid(inv.number);
+    const stored = (await invoiceLinesOf(tx, inv.id)).map(presentLine);
+    const refErrors = lineRefErrors(lines, stored, inv.promotionId);
+    if (Object.keys(refErrors).length) throw badRequest(refErrors);
     const before = {
-      lines: (await invoiceLinesOf(tx, inv.id)).map(presentLine).map(({ id: _id, ...l }) => l),
+      lines: stored.map(({ id: _id, ...l }) => l),
       subtotal: Number(inv.subtotal),
       discount: Number(inv.discount),
       total: Number(inv.total),

@@ -202,6 +202,17 @@ export async function payInvoice(
   timezone: string,
   body: PayInvoiceBody,
 ): Promise<InvoicePaymentResult> {
+  const result = await recordPayment(db, ctx, timezone, body);
+  // The agent's earnings are the platform's business, not the paying shop's (kept in the audit).
+  return isAdmin(ctx.actor) ? result : { ...result, commission: null };
+}
+
+async function recordPayment(
+  db: Db,
+  ctx: AuthedContext,
+  timezone: string,
+  body: PayInvoiceBody,
+): Promise<InvoicePaymentResult> {
   if (!isAdmin(ctx.actor) && body.method !== 'WALLET') throw forbidden('errors.forbidden');
   const paidAt = body.paidAt && isAdmin(ctx.actor) ? new Date(body.paidAt) : new Date();
   if (paidAt.getTime() > Date.now() + 60_000) throw badRequest({ paidAt: 'validation.paidAtFuture' });

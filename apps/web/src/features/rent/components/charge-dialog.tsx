@@ -5,6 +5,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { createChargeBodySchema } from '@parking-hub/contracts/rent';
+import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
@@ -14,6 +15,7 @@ import { ShopPicker } from '../../../components/shop-picker/shop-picker';
 import { formatKip } from '../../../lib/format';
 import { messageText } from '../../../lib/i18n';
 import { formatMonth, monthsFrom } from '../../../lib/months';
+import { newRandomId } from '../../../lib/random-id';
 import { useCreateCharge, useFees } from '../api/rent-api';
 import { lastMonth, thisMonth } from '../rent-format';
 import { setIssues } from './zod-issues';
@@ -35,6 +37,8 @@ export function ChargeDialog({ onClose }: { onClose: () => void }) {
   const { t, i18n } = useTranslation('rent');
   const fees = useFees(true);
   const create = useCreateCharge();
+  // One key per opening: a second click or a retry after a lost answer records the charge once.
+  const [idempotencyKey] = useState(newRandomId);
   const { register, handleSubmit, control, formState, setError, setValue } = useForm<FormValues>({
     defaultValues: {
       shopId: '',
@@ -58,6 +62,7 @@ export function ChargeDialog({ onClose }: { onClose: () => void }) {
       unitPrice: v.unitPrice.replaceAll(',', '').trim() || undefined,
       month: v.month,
       note: v.note.trim() || undefined,
+      idempotencyKey,
     });
     if (!parsed.success) {
       setIssues(parsed.error.issues, FIELDS, setError);
