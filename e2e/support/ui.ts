@@ -22,7 +22,10 @@ export async function expectNoHorizontalOverflow(page: Page) {
 
 /**
  * Visible, inside the window, and what a tap on its centre would hit (nothing covers it), once
- * the page has settled: a menu or dialog still fading out covers it for a moment.
+ * the page has settled: a menu or dialog still fading out covers it for a moment. A person scrolls
+ * to what they look for: an element the page moved half out of view after the first scroll (a
+ * font or a figure arriving above it) is scrolled to again; one that cannot be brought whole into
+ * the window (clipped, wider than the screen) still fails.
  */
 export async function expectSeen(locator: Locator) {
   await expect(locator).toBeVisible();
@@ -31,10 +34,10 @@ export async function expectSeen(locator: Locator) {
     locator.evaluate((el) => {
       const r = el.getBoundingClientRect();
       const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-      return {
-        hit: !!hit && (hit === el || el.contains(hit)),
-        inside: r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight,
-      };
+      const inside =
+        r.left >= 0 && r.top >= 0 && r.right <= window.innerWidth && r.bottom <= window.innerHeight;
+      if (!inside) el.scrollIntoView({ block: 'center', inline: 'nearest' });
+      return { hit: !!hit && (hit === el || el.contains(hit)), inside };
     });
   await expect.poll(seen, { timeout: 5_000 }).toEqual({ hit: true, inside: true });
 }

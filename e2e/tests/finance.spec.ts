@@ -39,7 +39,7 @@ const LAO = {
   byAgent: 'ແຕ່ລະຕົວແທນ',
   month: 'ເດືອນ',
   invoiced: 'ອອກໃບແຈ້ງໜີ້',
-  received: 'ຮັບເງິນແລ້ວ',
+  received: 'ຈ່າຍແລ້ວ',
   total: 'ລວມ',
 };
 
@@ -216,6 +216,16 @@ test('the wallet screen shows each shop’s balance and what it owes, and a shop
   await expect(page).toHaveURL(/kind=TOP_UP/);
   await expect(entries).toHaveCount(1);
   await expect(entries.first().getByTestId('entry-kind')).toHaveText(LAO.topUp);
+  // The ledger is a page of its own: the browser's (a phone's) Back returns to the list and its
+  // search, and so does the screen's back button after going forward again.
+  await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/app/wallet\\?q=${encodeURIComponent(STAMP)}$`));
+  await expectSeen(walletRow(page, shop(0).name).getByTestId('wallet-balance'));
+  await page.goForward();
+  await expect(page.getByTestId('ledger-shop')).toHaveText(shop(0).name);
+  await page.getByTestId('wallet-back').click();
+  await expect(page).toHaveURL(new RegExp(`/app/wallet\\?q=${encodeURIComponent(STAMP)}$`));
+  await expectSeen(walletRow(page, shop(0).name).getByTestId('wallet-balance'));
   await page.context().close();
 });
 
@@ -330,7 +340,13 @@ test('accounting shows the seeded months’ figures for an agent, with the chart
   await expect(card('commissionsOwed')).toHaveText(kip(commissions));
   await expect(card('commissionsPaid')).toHaveText(kip(0));
   await expectSeen(page.getByTestId('report-chart'));
-  await expect(page.getByTestId('report-chart').locator('svg rect[height]').first()).toBeAttached();
+  // Last month's invoiced bar is drawn to its figure (its tooltip names it), not only the hover bands.
+  const invoicedBar = page
+    .getByTestId('report-chart')
+    .locator('svg rect')
+    .filter({ has: page.locator('title', { hasText: `${LAO.invoiced}: ${kip(invoiced)}` }) });
+  await expect(invoicedBar).toHaveCount(1);
+  expect(Number(await invoicedBar.getAttribute('height'))).toBeGreaterThan(0);
 
   // Per month: last month invoiced, this month paid; the totals row adds them up.
   const table = page.getByTestId('month-table');
