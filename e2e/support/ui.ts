@@ -63,9 +63,16 @@ export const prints = (page: Page) =>
  */
 export async function typeDate(page: Page, testId: string, ddmmyyyy: string) {
   const field = page.getByTestId(testId);
-  await field.getByRole('spinbutton').first().click();
-  // One key at a time, as a person types: each section takes its digits, then moves on.
-  await page.keyboard.type(ddmmyyyy.replaceAll('/', ''), { delay: 80 });
+  const sections = field.getByRole('spinbutton');
+  // Section by section, one key at a time, as a person types; each section is checked before the
+  // next, and one whose digits a busy machine split (a '1' taken alone as 01) is typed again.
+  for (const [i, digits] of ddmmyyyy.split('/').entries()) {
+    await expect(async () => {
+      await sections.nth(i).click();
+      await page.keyboard.type(digits, { delay: 80 });
+      await expect(sections.nth(i)).toHaveText(digits, { timeout: 1_000 });
+    }).toPass({ timeout: 10_000 });
+  }
   await page.keyboard.press('Enter'); // the date is whole: take it
 }
 
