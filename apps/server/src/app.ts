@@ -10,6 +10,7 @@ import type { Database } from './db/client.ts';
 import { JobRunner } from './jobs/runner.ts';
 import { declareSchedules } from './jobs/schedules.ts';
 import { accessTokensRoutes } from './modules/access-tokens/access-tokens.routes.ts';
+import { appVersionsRoutes } from './modules/app-versions/app-versions.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { billsRoutes } from './modules/bills/bills.routes.ts';
@@ -36,6 +37,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { rollsRoutes } from './modules/rolls/rolls.routes.ts';
 import { shopsRoutes } from './modules/shops/shops.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { videosRoutes } from './modules/videos/videos.routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandler } from './plugins/error-handler.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -153,6 +155,8 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(walletRoutes, { config });
       await api.register(compensationRoutes, { config });
       await api.register(financeRoutes, { config });
+      await api.register(videosRoutes, { config });
+      await api.register(appVersionsRoutes, { config });
     },
     { prefix: `${API_PREFIX}/v1` },
   );

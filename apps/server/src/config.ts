@@ -102,6 +102,8 @@ const envSchema = z.object({
   RESET_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(10),
   /** Verification codes one IP may ask for in an hour (against someone spraying many accounts). */
   RESET_CODES_PER_IP_HOUR: z.coerce.number().int().min(1).default(20),
+  /** The largest intro video an admin may upload (issue 16), in megabytes. */
+  VIDEO_MAX_MB: z.coerce.number().int().min(1).max(10_240).default(200),
   /** Where backups go (decision 013); DATA_DIR/backups unless set. */
   BACKUP_DIR: optional,
   /** The daily backup keeps this many backups in BACKUP_DIR. */
@@ -145,6 +147,8 @@ export interface Config {
   outbox: OutboxConfig;
   reset: { minResponseMs: number; ratePerMinute: number; codesPerIpHour: number };
   backup: BackupConfig;
+  /** The largest intro video upload, in bytes (VIDEO_MAX_MB). */
+  videoMaxBytes: number;
 }
 
 export interface BackupConfig {
@@ -273,6 +277,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ratePerMinute: e.RESET_RATE_PER_MINUTE,
       codesPerIpHour: e.RESET_CODES_PER_IP_HOUR,
     },
+    videoMaxBytes: e.VIDEO_MAX_MB * 1024 * 1024,
     backup: {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, 'backups')),
       keep: e.BACKUP_KEEP,

@@ -5,6 +5,8 @@ import { packagesEn } from './messages-packages-en.ts';
 import { promotionsEn } from './messages-promotions-en.ts';
 import { rentEn } from './messages-rent-en.ts';
 import { rollsEn } from './messages-rolls-en.ts';
+import { versionsEn } from './messages-versions-en.ts';
+import { videosEn } from './messages-videos-en.ts';
 
 /** The English texts of messages.ts: a module of its own, so the web loads it only in English. */
 export const en: Record<MessageKey, string> = {
@@ -165,4 +167,6 @@ export const en: Record<MessageKey, string> = {
   ...gateMembersEn,
   ...membersEn,
   ...rentEn,
+  ...videosEn,
+  ...versionsEn,
 };

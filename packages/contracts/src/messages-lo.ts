@@ -4,6 +4,8 @@ import { packagesLo } from './messages-packages-lo.ts';
 import { promotionsLo } from './messages-promotions-lo.ts';
 import { rentLo } from './messages-rent-lo.ts';
 import { rollsLo } from './messages-rolls-lo.ts';
+import { versionsLo } from './messages-versions-lo.ts';
+import { videosLo } from './messages-videos-lo.ts';
 
 /** The Lao texts of messages.ts (the default language; its keys are the message keys). */
 export const lo = {
@@ -160,6 +162,8 @@ export const lo = {
   ...gateMembersLo,
   ...membersLo,
   ...rentLo,
+  ...videosLo,
+  ...versionsLo,
 } as const;
 
 export type MessageKey = keyof typeof lo;

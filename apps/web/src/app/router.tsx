@@ -43,6 +43,8 @@ const SCREENS: Record<string, Lazy> = {
   wallet: page(() => import('../features/wallet/wallet-page'), ['finance', 'rent']),
   accounting: page(() => import('../features/accounting/accounting-page'), ['finance', 'reports']),
   compensation: page(() => import('../features/compensation/compensation-page'), ['finance']),
+  video: page(() => import('../features/videos/videos-page'), ['videos']),
+  version: page(() => import('../features/versions/versions-page'), ['versions']),
 };
 /** Loaders that start a screen's calls while its code loads (they return nothing to render). */
 const LOADERS: Record<string, LoaderFunction> = {

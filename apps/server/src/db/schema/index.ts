@@ -1,8 +1,10 @@
+export * from './app-versions.ts';
 export * from './audit.ts';
 export * from './bills.ts';
 export * from './company.ts';
 export * from './members.ts';
 export * from './messaging.ts';
+export * from './news.ts';
 export * from './packages.ts';
 export * from './password-resets.ts';
 export * from './prices.ts';
@@ -13,3 +15,4 @@ export * from './rolls.ts';
 export * from './sessions.ts';
 export * from './shops.ts';
 export * from './users.ts';
+export * from './videos.ts';
