@@ -113,6 +113,17 @@ export const AUDIT_ACTIONS = [
   'compensation.rate',
   'finance.settings',
   'report.daily_summary',
+  'news.create',
+  'news.update',
+  'news.send',
+  'news.resend',
+  'news.withdraw',
+  'video.create',
+  'video.update',
+  'video.delete',
+  'app_version.create',
+  'app_version.update',
+  'app_version.delete',
 ] as const;
 export const AUDIT_ENTITIES = [
   'user',
@@ -138,4 +149,7 @@ export const AUDIT_ENTITIES = [
   'commission_payout',
   'agent',
   'finance_settings',
+  'news',
+  'video',
+  'app_version',
 ] as const;

@@ -1,6 +1,7 @@
 import { gateMembersEn } from './messages-gate-members-en.ts';
 import type { MessageKey } from './messages-lo.ts';
 import { membersEn } from './messages-members-en.ts';
+import { newsEn } from './messages-news-en.ts';
 import { packagesEn } from './messages-packages-en.ts';
 import { promotionsEn } from './messages-promotions-en.ts';
 import { rentEn } from './messages-rent-en.ts';
@@ -167,6 +168,7 @@ export const en: Record<MessageKey, string> = {
   ...gateMembersEn,
   ...membersEn,
   ...rentEn,
+  ...newsEn,
   ...videosEn,
   ...versionsEn,
 };

@@ -1,5 +1,6 @@
 import { gateMembersLo } from './messages-gate-members-lo.ts';
 import { membersLo } from './messages-members-lo.ts';
+import { newsLo } from './messages-news-lo.ts';
 import { packagesLo } from './messages-packages-lo.ts';
 import { promotionsLo } from './messages-promotions-lo.ts';
 import { rentLo } from './messages-rent-lo.ts';
@@ -162,6 +163,7 @@ export const lo = {
   ...gateMembersLo,
   ...membersLo,
   ...rentLo,
+  ...newsLo,
   ...videosLo,
   ...versionsLo,
 } as const;

@@ -1,4 +1,5 @@
 import type { Language } from '@parking-hub/contracts/messages';
+import { NEWS_MESSAGE_TEXTS } from '@parking-hub/contracts/news';
 import { z } from 'zod';
 
 /**
@@ -16,6 +17,7 @@ export const MESSAGE_KINDS = [
   'member_reminder',
   'rent_invoice',
   'daily_summary',
+  'news',
 ] as const;
 export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
@@ -45,6 +47,7 @@ const DEFAULT_TEMPLATES: Record<MessageKind, WhatsappTemplate> = {
     language: 'lo',
     body: ['shop', 'day', 'ticketsIn', 'vehiclesOut', 'amount', 'cancelled'],
   },
+  news: { name: 'ph_news', language: 'lo', body: ['title', 'text', 'link'] },
 };
 
 const templateOverride = z
@@ -163,6 +166,8 @@ const TEXTS: Record<MessageKind, Record<Language, Texts>> = {
       body: '{{shop}}: summary of {{day}}: {{ticketsIn}} tickets in, {{vehiclesOut}} vehicles out, {{amount}} taken, {{cancelled}} tickets cancelled.',
     },
   },
+  // News to shops (news/news.sending.ts); the editor's preview renders the same texts (contracts/news.ts).
+  news: NEWS_MESSAGE_TEXTS,
 };
 
 export function fill(template: string, values: Record<string, string>): string {
