@@ -21,6 +21,7 @@ import { financeRoutes } from './modules/finance/finance.routes.ts';
 import { walletRoutes } from './modules/finance/wallet.routes.ts';
 import { membersRoutes } from './modules/members/members.routes.ts';
 import { membersReportRoutes } from './modules/members/members-report.routes.ts';
+import { newsRoutes, publicNewsRoutes } from './modules/news/news.routes.ts';
 import { botRoutes, outboxRoutes } from './modules/outbox/outbox.routes.ts';
 import { OUTBOX_QUEUES, Outbox } from './modules/outbox/outbox.ts';
 import { OutboxSender } from './modules/outbox/sender.ts';
@@ -155,6 +156,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
       await api.register(walletRoutes, { config });
       await api.register(compensationRoutes, { config });
       await api.register(financeRoutes, { config });
+      await api.register(newsRoutes, { config });
       await api.register(videosRoutes, { config });
       await api.register(appVersionsRoutes, { config });
     },
@@ -171,6 +173,7 @@ export async function buildApp({ config, database, logger }: BuildOptions): Prom
 
   await app.register(publicBillRoutes, { config });
   await app.register(publicInvoiceRoutes, { config });
+  await app.register(publicNewsRoutes, { config });
   await app.register(publicCompanyRoutes, { prefix: `${API_PREFIX}/public` });
   await registerUploads(app, config.uploadsDir);
   await registerWebStatic(app, config.webDist);

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Config } from '../config.ts';
+import { type Config, publicUrlMissing } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { dailyBackup } from '../modules/backup/backup.retention.ts';
 import { runMembersDaily } from '../modules/members/members.jobs.ts';
+import { publishDue } from '../modules/news/news.service.ts';
 import type { Outbox } from '../modules/outbox/outbox.ts';
 import { pruneRecipientTurns } from '../modules/outbox/pace.ts';
 import { sweepOutbox } from '../modules/outbox/sweep.ts';
@@ -101,6 +102,22 @@ export const SCHEDULES: readonly Schedule[] = [
     description:
       "Yesterday's summary (tickets, vehicles out, money, cancellations) to every shop's WhatsApp through the outbox, once per shop and day",
     run: ({ db, outbox, config }) => runDailySummary({ db, outbox, config }),
+  },
+  {
+    // Every minute: a scheduled news item goes at most a minute after its time. Each item is sent
+    // in its own transaction under a row lock (SKIP LOCKED), so two instances never send one twice.
+    name: 'news-publish',
+    cron: '* * * * *',
+    expireInSeconds: 10 * 60,
+    description: 'Scheduled news whose time has come, to its shops’ WhatsApp and their app',
+    run: ({ db, outbox, config }) =>
+      publishDue({
+        db,
+        outbox,
+        publicUrl: config.publicUrl,
+        publicUrlMissing: publicUrlMissing(config),
+        uploadsDir: config.uploadsDir,
+      }),
   },
 ];
 

@@ -63,6 +63,53 @@ export async function insertMessage(db: Executor, v: NewMessageRow, first: NewEv
   return id;
 }
 
+/**
+ * New messages and their first events in one statement (`Outbox.enqueueMany`): ids made by the
+ * caller, each row's event its status (QUEUED, or NOT_CONFIGURED with what the channel lacks).
+ */
+export async function insertMessages(
+  db: Executor,
+  rows: ReadonlyArray<
+    Required<
+      Pick<NewMessageRow, 'id' | 'channel' | 'recipient' | 'kind' | 'body' | 'language' | 'cause' | 'status'>
+    > &
+      Pick<
+        NewMessageRow,
+        | 'templateName'
+        | 'templateLanguage'
+        | 'templateParams'
+        | 'subject'
+        | 'shopId'
+        | 'userId'
+        | 'causeId'
+        | 'createdBy'
+        | 'expiresAt'
+      >
+  >,
+  missing: (channel: Channel) => string,
+): Promise<void> {
+  if (rows.length === 0) return;
+  const col = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  const details = sql.param(
+    rows.map((r) => (r.status === 'NOT_CONFIGURED' ? missing(r.channel as Channel) : null)),
+  );
+  await db.execute(sql`
+    with m as (
+      insert into outbox_messages (id, channel, recipient, kind, template_name, template_language, template_params,
+        subject, body, language, shop_id, user_id, cause, cause_id, created_by, status, expires_at)
+      select * from unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.channel)}::text[], ${col((r) => r.recipient)}::text[],
+        ${col((r) => r.kind)}::text[], ${col((r) => r.templateName ?? null)}::text[],
+        ${col((r) => r.templateLanguage ?? null)}::text[], ${col((r) => json(r.templateParams))}::text[]::jsonb[],
+        ${col((r) => r.subject ?? null)}::text[], ${col((r) => r.body)}::text[], ${col((r) => r.language)}::text[],
+        ${col((r) => r.shopId ?? null)}::uuid[], ${col((r) => r.userId ?? null)}::uuid[], ${col((r) => r.cause)}::text[],
+        ${col((r) => r.causeId ?? null)}::text[], ${col((r) => r.createdBy ?? null)}::uuid[], ${col((r) => r.status)}::text[],
+        ${col((r) => (r.expiresAt ? new Date(r.expiresAt).toISOString() : null))}::timestamptz[])
+      returning id, status)
+    insert into outbox_events (message_id, kind, status, detail)
+    select m.id, m.status, m.status, d.detail
+    from m join unnest(${col((r) => r.id)}::uuid[], ${details}::text[]) as d(id, detail) on d.id = m.id`);
+}
+
 /** Events of several messages at once (each its own). */
 export async function insertEventRows(
   db: Executor,

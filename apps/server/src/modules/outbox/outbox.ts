@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Language } from '@parking-hub/contracts/messages';
 import type { Channel, MessageStatus } from '@parking-hub/contracts/messaging';
 import { sql } from 'drizzle-orm';
@@ -6,7 +7,7 @@ import type { Config } from '../../config.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import type { JobRunner } from '../../jobs/runner.ts';
 import { EmailClient } from './email-client.ts';
-import { insertEvents, insertMessage, requeueMessages } from './outbox.repository.ts';
+import { insertEvents, insertMessage, insertMessages, requeueMessages } from './outbox.repository.ts';
 import {
   type MessageKind,
   renderTexts,
@@ -79,51 +80,24 @@ export class Outbox {
     const status: MessageStatus = this.configured(m.channel) ? 'QUEUED' : 'NOT_CONFIGURED';
     const placeholders = Object.fromEntries(Object.keys(m.secret ?? {}).map((k) => [k, `{{${k}}}`]));
     const values = { ...m.params, ...placeholders };
-    let template: { name: string; language: string; params: { body: string[]; urlButton?: string } } | null =
-      null;
-    let subject: string | null = null;
-    let body: string;
-    if (m.channel === 'EMAIL') {
-      const texts = renderTexts(m.kind, m.language, values);
-      subject = texts.subject;
-      body = m.text ?? texts.body;
-    } else if (m.text !== undefined && (m.kind === 'test' || (await this.windowOpen(tx, m.recipient)))) {
-      // A test with a text is a test of free text: outside the 24-hour window the API refuses it
-      // (131047), and the admin sees that rather than a template sent instead.
-      body = m.text;
-    } else {
-      const t = this.templates[m.kind];
-      const filled: Record<string, string> = { ...values, template: t.name };
-      if (m.text !== undefined) filled.text = templateParam(m.text);
-      const param = (name: string) => filled[name] ?? '';
-      template = {
-        name: t.name,
-        language: t.language,
-        params: { body: t.body.map(param), ...(t.urlButton ? { urlButton: param(t.urlButton) } : {}) },
-      };
-      body = renderTexts(m.kind, m.language, filled).body;
-    }
+    // A test with a text is a test of free text: outside the 24-hour window the API refuses it
+    // (131047), and the admin sees that rather than a template sent instead.
+    const freeText =
+      m.channel === 'WHATSAPP' &&
+      m.text !== undefined &&
+      (m.kind === 'test' || (await this.windowOpen(tx, m.recipient)));
+    const { template, subject, body } = this.render(m, values, freeText);
     const missing = status === 'QUEUED' ? [] : this.missingSettings(m.channel);
     const id = await insertMessage(
       tx,
       {
-        channel: m.channel,
-        recipient: m.recipient,
-        kind: m.kind,
+        ...this.row(m, status),
         templateName: template?.name ?? null,
         templateLanguage: template?.language ?? null,
         templateParams: template?.params ?? null,
         subject,
         body,
         secret: m.secret && Object.keys(m.secret).length ? (m.secret as Record<string, string>) : null,
-        language: m.language,
-        shopId: m.shopId ?? null,
-        userId: m.userId ?? null,
-        createdBy: m.createdBy ?? null,
-        cause: m.cause,
-        causeId: m.causeId ?? null,
-        status,
-        expiresAt: m.expiresAt ?? null,
       },
       status === 'QUEUED'
         ? { kind: 'QUEUED', status }
@@ -138,6 +112,93 @@ export class Outbox {
       );
     }
     return { id, status };
+  }
+
+  /**
+   * Many messages at once (a news item to thousands of shops): the same rows, first events and
+   * jobs as `enqueue` writes one by one, in three statements. Templates and e-mails only: no free
+   * text and no secrets (a message to many is business-initiated, which WhatsApp takes as a template).
+   */
+  async enqueueMany(
+    tx: Executor,
+    messages: readonly NewMessage[],
+  ): Promise<Array<{ id: string; status: MessageStatus }>> {
+    const rows = messages.map((m) => {
+      if (m.secret || m.text !== undefined) throw new Error('enqueueMany sends templates only');
+      const status: MessageStatus = this.configured(m.channel) ? 'QUEUED' : 'NOT_CONFIGURED';
+      const { template, subject, body } = this.render(m, { ...m.params }, false);
+      return {
+        ...this.row(m, status),
+        id: randomUUID(),
+        templateName: template?.name ?? null,
+        templateLanguage: template?.language ?? null,
+        templateParams: template?.params ?? null,
+        subject,
+        body,
+      };
+    });
+    if (rows.length === 0) return [];
+    const missing = (channel: Channel) => this.missingSettings(channel).join(', ');
+    await insertMessages(tx, rows, missing);
+    for (const channel of ['WHATSAPP', 'EMAIL'] as const) {
+      const queued = rows.filter((r) => r.channel === channel && r.status === 'QUEUED');
+      await this.deps.jobs.sendMany(
+        tx,
+        OUTBOX_QUEUES[channel],
+        queued.map((r) => ({ data: { messageId: r.id } })),
+      );
+      const waiting = rows.filter((r) => r.channel === channel && r.status === 'NOT_CONFIGURED').length;
+      if (waiting)
+        this.deps.log.warn(
+          { channel, count: waiting, missing: missing(channel) },
+          'cannot send: the channel is not set up',
+        );
+    }
+    return rows.map((r) => ({ id: r.id, status: r.status }));
+  }
+
+  /** The columns of a new row that come straight from the message. */
+  private row(m: NewMessage, status: MessageStatus) {
+    return {
+      channel: m.channel,
+      recipient: m.recipient,
+      kind: m.kind,
+      language: m.language,
+      shopId: m.shopId ?? null,
+      userId: m.userId ?? null,
+      createdBy: m.createdBy ?? null,
+      cause: m.cause,
+      causeId: m.causeId ?? null,
+      status,
+      expiresAt: m.expiresAt ?? null,
+    };
+  }
+
+  /** What the message says: an e-mail's subject and text, a WhatsApp free text, or its template. */
+  private render(m: NewMessage, values: Record<string, string>, freeText: boolean) {
+    let template: { name: string; language: string; params: { body: string[]; urlButton?: string } } | null =
+      null;
+    let subject: string | null = null;
+    let body: string;
+    if (m.channel === 'EMAIL') {
+      const texts = renderTexts(m.kind, m.language, values);
+      subject = texts.subject;
+      body = m.text ?? texts.body;
+    } else if (freeText && m.text !== undefined) {
+      body = m.text;
+    } else {
+      const t = this.templates[m.kind];
+      const filled: Record<string, string> = { ...values, template: t.name };
+      if (m.text !== undefined) filled.text = templateParam(m.text);
+      const param = (name: string) => filled[name] ?? '';
+      template = {
+        name: t.name,
+        language: t.language,
+        params: { body: t.body.map(param), ...(t.urlButton ? { urlButton: param(t.urlButton) } : {}) },
+      };
+      body = renderTexts(m.kind, m.language, filled).body;
+    }
+    return { template, subject, body };
   }
 
   /** Wake this process's senders (after the transaction that queued messages has committed). */
