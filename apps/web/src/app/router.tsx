@@ -43,6 +43,7 @@ const SCREENS: Record<string, Lazy> = {
   wallet: page(() => import('../features/wallet/wallet-page'), ['finance', 'rent']),
   accounting: page(() => import('../features/accounting/accounting-page'), ['finance', 'reports']),
   compensation: page(() => import('../features/compensation/compensation-page'), ['finance']),
+  news: page(() => import('../features/news/news-page'), ['news']),
   video: page(() => import('../features/videos/videos-page'), ['videos']),
   version: page(() => import('../features/versions/versions-page'), ['versions']),
 };
@@ -100,6 +101,10 @@ export const routes: RouteObject[] = [
               {
                 path: 'invoice/:token',
                 lazy: page(() => import('../features/rent/public-invoice-page'), ['rent']),
+              },
+              {
+                path: 'news/:token',
+                lazy: page(() => import('../features/news/public-news-page'), ['news']),
               },
             ],
           },

@@ -6,6 +6,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../components/language-switch';
+import { NewsBell } from '../../features/news/components/news-bell';
+import { useSession } from '../../lib/session-store';
 import { ProfileMenu } from './profile-menu';
 
 /** Spec §2: the top bar with the drawer toggle, the user's full name and the profile menu. */
@@ -20,6 +22,9 @@ export function TopBar({
   mobile: boolean;
 }) {
   const { t } = useTranslation();
+  const role = useSession((s) => s.role);
+  // News is addressed to shops: their staff and managers have the bell.
+  const readsNews = role === 'SHOP' || role === 'MANAGER';
   return (
     <AppBar
       position="fixed"
@@ -45,6 +50,7 @@ export function TopBar({
           {t('appTitle')}
         </Typography>
         <LanguageSwitch />
+        {readsNews && <NewsBell />}
         <ProfileMenu />
       </Toolbar>
     </AppBar>

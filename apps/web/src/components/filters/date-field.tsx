@@ -13,7 +13,7 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 const ISO = 'YYYY-MM-DD';
 
 /** The picker's own words in Lao (MUI X ships no Lao); English uses its defaults. */
-const LAO_TEXT: Partial<PickersLocaleText> = {
+export const LAO_TEXT: Partial<PickersLocaleText> = {
   previousMonth: 'ເດືອນກ່ອນ',
   nextMonth: 'ເດືອນຕໍ່ໄປ',
   openPreviousView: 'ມຸມມອງກ່ອນ',

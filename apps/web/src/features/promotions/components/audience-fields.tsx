@@ -1,18 +1,14 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { PROMOTION_AUDIENCES, type PromotionAudience } from '@parking-hub/contracts/promotions';
-import type { ShopOption } from '@parking-hub/contracts/shops';
-import { useState } from 'react';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useShopOptions } from '../../../components/shop-picker/shop-options';
+import { type ShopRef, ShopsMultiPicker } from '../../../components/shop-picker/shops-multi-picker';
 import { messageText } from '../../../lib/i18n';
 import { useAgents } from '../api/get-agents';
 import type { PromotionFormOutput, PromotionFormValues } from '../promotion-form';
 
 type Form = UseFormReturn<PromotionFormValues, unknown, PromotionFormOutput>;
-type ShopRef = { id: string; name: string };
 
 /** Audiences an agent may choose: never every shop of the platform. */
 const AGENT_AUDIENCES: readonly PromotionAudience[] = ['AGENT', 'SHOPS', 'NEW_SHOPS'];
@@ -22,46 +18,23 @@ const errorOf = (form: Form, field: keyof PromotionFormValues) => {
   return message ? messageText(String(message)) : undefined;
 };
 
-/** Shops of the caller's scope, several at once, searched by name on the server as the user types. */
+/** The chosen shops, searched on the server as the user types. */
 function ShopsPicker({ form, known }: { form: Form; known: ShopRef[] }) {
   const { t } = useTranslation('promotions');
-  const [input, setInput] = useState('');
-  const options = useShopOptions(input.trim());
-  const [names, setNames] = useState(() => new Map(known.map((s) => [s.id, s.name])));
-  const error = errorOf(form, 'shopIds');
   return (
     <Controller
       control={form.control}
       name="shopIds"
       render={({ field }) => (
-        <Autocomplete<ShopRef, true>
-          multiple
-          filterSelectedOptions
-          options={(options.data ?? []).map((o: ShopOption) => ({ id: o.id, name: o.name }))}
-          value={field.value.map((id) => ({ id, name: names.get(id) ?? '…' }))}
-          onChange={(_, chosen) => {
-            setNames((prev) => new Map([...prev, ...chosen.map((s) => [s.id, s.name] as const)]));
-            field.onChange(chosen.map((s) => s.id));
-          }}
-          inputValue={input}
-          onInputChange={(_, value, reason) => reason !== 'reset' && setInput(value)}
-          getOptionLabel={(s) => s.name}
-          isOptionEqualToValue={(a, b) => a.id === b.id}
-          filterOptions={(x) => x}
-          loading={options.isFetching}
+        <ShopsMultiPicker
+          value={field.value}
+          onChange={field.onChange}
+          known={known}
+          label={t('fields.shops')}
+          error={errorOf(form, 'shopIds')}
+          helperText={t('form.shopsHint')}
           noOptionsText={t('form.noShops')}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('fields.shops')}
-              error={!!error}
-              helperText={error ?? t('form.shopsHint')}
-              slotProps={{
-                ...params.slotProps,
-                htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-shops' },
-              }}
-            />
-          )}
+          testId="field-shops"
         />
       )}
     />

@@ -1,3 +1,4 @@
+import Campaign from '@mui/icons-material/CampaignOutlined';
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -17,6 +18,7 @@ import { ErrorState } from '../../../components/states';
 import { formatDateTime } from '../../../lib/format';
 import { useShopMessages } from '../api/get-shop-messages';
 import { SendToShopDialog } from './send-to-shop-dialog';
+import { ShopNewsDialog } from './shop-news-dialog';
 
 /** Where a shop's messages are listed in full (admins only; the screen is theirs). */
 export const shopMessagesHref = (shopId: string, messageId?: string) =>
@@ -58,6 +60,7 @@ export function ShopMessages({ shop, admin }: { shop: Shop; admin: boolean }) {
   const { t } = useTranslation('shops');
   const query = useShopMessages(shop.id);
   const [sending, setSending] = useState(false);
+  const [news, setNews] = useState(false);
   const rows = query.data?.data;
 
   let list: ReactNode;
@@ -108,6 +111,14 @@ export function ShopMessages({ shop, admin }: { shop: Shop; admin: boolean }) {
         >
           {t('messages.send')}
         </Button>
+        <Button
+          variant="outlined"
+          startIcon={<Campaign />}
+          onClick={() => setNews(true)}
+          data-testid="shop-send-news"
+        >
+          {t('news.open')}
+        </Button>
         {!shop.whatsapp && (
           <Typography
             id="shop-no-whatsapp"
@@ -121,6 +132,7 @@ export function ShopMessages({ shop, admin }: { shop: Shop; admin: boolean }) {
       </Box>
       {list}
       {sending && <SendToShopDialog shop={shop} onClose={() => setSending(false)} />}
+      {news && <ShopNewsDialog shop={shop} onClose={() => setNews(false)} />}
     </Box>
   );
 }
