@@ -105,17 +105,21 @@ function Deliveries({ news }: { news: News }) {
             ),
           },
           { key: 'whatsapp', header: t('fields.whatsapp'), render: (d) => d.whatsapp ?? '—' },
-          { key: 'status', header: t('fields.status'), render: (d) => <DeliveryChip status={d.status} /> },
-          { key: 'attempts', header: t('fields.attempts'), align: 'right', render: (d) => d.attempts },
           {
-            key: 'error',
-            header: t('fields.error'),
+            key: 'status',
+            header: t('fields.status'),
             render: (d) => (
-              <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere' }}>
-                {d.lastError ?? ''}
-              </Typography>
+              <Box sx={{ minWidth: 0 }}>
+                <DeliveryChip status={d.status} />
+                {d.lastError && (
+                  <Typography variant="body2" color="error" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
+                    {d.lastError}
+                  </Typography>
+                )}
+              </Box>
             ),
           },
+          { key: 'attempts', header: t('fields.attempts'), align: 'right', render: (d) => d.attempts },
         ]}
         rows={query.data?.data}
         rowKey={(d) => d.shopId}
