@@ -209,11 +209,11 @@ export function newsExcerpt(body: string, max = NEWS_EXCERPT_MAX): string {
 export const NEWS_MESSAGE_TEXTS: Record<Language, { subject: string; body: string }> = {
   lo: {
     subject: 'ຂ່າວສານຈາກ Parking Hub',
-    body: '📢 ຂ່າວສານຈາກ Parking Hub: {{title}}\n\n{{text}}\n\nອ່ານທັງໝົດ: {{link}}',
+    body: 'ຂ່າວສານຈາກ Parking Hub: {{title}}\n\n{{text}}\n\nອ່ານທັງໝົດ: {{link}}',
   },
   en: {
     subject: 'News from Parking Hub',
-    body: '📢 News from Parking Hub: {{title}}\n\n{{text}}\n\nRead it all: {{link}}',
+    body: 'News from Parking Hub: {{title}}\n\n{{text}}\n\nRead it all: {{link}}',
   },
 };
 
@@ -222,6 +222,10 @@ export function newsMessageText(
   values: { title: string; body: string; link: string },
   lang: Language = 'lo',
 ): string {
-  const filled: Record<string, string> = { title: values.title.trim(), text: newsExcerpt(values.body), link: values.link };
+  const filled: Record<string, string> = {
+    title: values.title.trim(),
+    text: newsExcerpt(values.body),
+    link: values.link,
+  };
   return NEWS_MESSAGE_TEXTS[lang].body.replace(/\{\{(\w+)\}\}/g, (whole, k: string) => filled[k] ?? whole);
 }

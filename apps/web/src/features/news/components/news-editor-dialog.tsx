@@ -154,7 +154,8 @@ export function NewsEditorDialog({
             sx={{
               display: 'grid',
               gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 340px)' },
+              // The theme's dialogs are at most 600 px wide: the preview goes under the fields.
+              gridTemplateColumns: 'minmax(0, 1fr)',
             }}
           >
             <Stack spacing={2} sx={{ minWidth: 0, pt: 1 }}>
