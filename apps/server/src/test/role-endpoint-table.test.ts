@@ -5,6 +5,7 @@
  * Adding an endpoint is one row in `endpoints`.
  */
 
+import { randomBytes } from 'node:crypto';
 import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { ROLES, type Role } from '@parking-hub/contracts/roles';
 import { eq, sql } from 'drizzle-orm';
@@ -88,6 +89,9 @@ const SUPER_ADMIN_ONLY = ['ok', 403, 403, 403, 403, 401] as const;
 const RENT_READERS = ['ok', 'ok', 'ok', 'ok', 403, 401] as const;
 /** Sending invoices (issue 15): admins and the shop's agent; managers and shops do not. */
 const INVOICE_SENDERS = ['ok', 'ok', 'ok', 403, 403, 401] as const;
+/** News (issue 16): what reached a shop is read by its staff and manager only. */
+const NEWS_READERS = [403, 403, 403, 'ok', 'ok', 401] as const;
+const NEWS_FIELDS = { title: 'ແຈ້ງການ', body: 'ທົດລອງ', audience: 'SHOPS', publish: 'DRAFT' } as const;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -219,6 +223,19 @@ const endpoints: Endpoint[] = [
   { name: 'POST test-whatsapp', method: 'POST', path: () => 'test-whatsapp', body: () => ({ to: '020 5555 1234' }), expect: ADMINS },
   { name: 'POST reset-whatsapp', method: 'POST', path: () => 'reset-whatsapp', body: () => ({}), expect: ADMINS },
   { name: 'POST bot/sent-whatsapp-to-shop', method: 'POST', path: () => `${BOT}/sent-whatsapp-to-shop`, body: (s) => ({ shopIds: [s.shopId], text: 'ສະບາຍດີ' }), expect: AGENT_AREA },
+  // issue 16 — news: admins and agents (their own) write; a shop's staff and manager read theirs
+  { name: 'POST news', method: 'POST', path: () => 'news?page=1', body: () => ({ status: 'SENT' }), expect: AGENT_AREA },
+  { name: 'GET news/{id}', method: 'GET', path: (s) => `news/${s.extra.newsId}`, setup: (s) => ownNews(s, 'SENT'), expect: AGENT_AREA },
+  { name: 'POST news/create', method: 'POST', path: () => 'news/create', body: (s) => ({ ...NEWS_FIELDS, shopIds: [s.shopId] }), expect: AGENT_AREA },
+  { name: 'POST news/update', method: 'POST', path: () => 'news/update', setup: (s) => ownNews(s, 'DRAFT'), body: (s) => ({ ...NEWS_FIELDS, id: s.extra.newsId, shopIds: [s.shopId], title: 'ແກ້ໄຂ' }), expect: AGENT_AREA },
+  { name: 'POST news/delete', method: 'POST', path: () => 'news/delete', setup: (s) => ownNews(s, 'SENT'), body: (s) => ({ id: s.extra.newsId }), expect: AGENT_AREA },
+  { name: 'POST news/resent', method: 'POST', path: () => 'news/resent', setup: (s) => ownNews(s, 'SENT'), body: (s) => ({ id: s.extra.newsId, to: 'ALL' }), expect: AGENT_AREA },
+  { name: 'POST news/deliveries', method: 'POST', path: () => 'news/deliveries?page=1', setup: (s) => ownNews(s, 'SENT'), body: (s) => ({ newsId: s.extra.newsId }), expect: AGENT_AREA },
+  { name: 'POST news/image', method: 'POST', path: () => 'news/image', body: () => ({}), file: PNG, expect: AGENT_AREA },
+  { name: 'GET news/inbox', method: 'GET', path: () => 'news/inbox?page=1', setup: (s) => ownNews(s, 'SENT'), expect: NEWS_READERS },
+  { name: 'GET news/unread', method: 'GET', path: () => 'news/unread', setup: (s) => ownNews(s, 'SENT'), expect: NEWS_READERS },
+  { name: 'POST news/read', method: 'POST', path: () => 'news/read', setup: (s) => ownNews(s, 'SENT'), body: () => ({ all: true }), expect: NEWS_READERS },
+  { name: 'GET public/news/{token}', method: 'GET', path: (s) => `public/news/${s.extra.publicToken}`, setup: (s) => ownNews(s, 'SENT'), expect: PUBLIC },
   { name: 'GET bot/whatsapp/webhook', method: 'GET', path: () => `${BOT}/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=42`, expect: PUBLIC },
   { name: 'POST bot/whatsapp/webhook', method: 'POST', path: () => `${BOT}/whatsapp/webhook`, body: () => ({ object: 'whatsapp_business_account', entry: [] }), headers: (body) => ({ 'x-hub-signature-256': fake.sign(JSON.stringify(body)) }), expect: PUBLIC },
   { name: 'POST find-my-account', method: 'POST', path: () => 'find-my-account', body: (s) => ({ identifier: s.actor.username }), expect: PUBLIC },
@@ -229,6 +246,25 @@ const endpoints: Endpoint[] = [
 ];
 
 const VERIFY_TOKEN = 'table-verify-token';
+
+/**
+ * News (issue 16) the caller may change (an agent's own, else the platform's) addressed to the
+ * scene's shop; a SENT one has that shop's delivery (no message), so its staff read it.
+ */
+async function ownNews(s: Scene, status: 'DRAFT' | 'SENT') {
+  const owner = s.actor.role === 'AGENT' ? s.actor.id : null;
+  const publicToken = randomBytes(24).toString('base64url');
+  const res = await t.db.execute<{ id: string }>(sql`
+    insert into news (title, body, audience, shop_ids, status, sent_at, public_token, owner_agent_id)
+    values ('ຂ່າວທົດລອງ', 'ທົດລອງ', 'SHOPS', array[${s.shopId}]::uuid[], ${status},
+            ${status === 'SENT' ? sql`now()` : sql`null`}, ${publicToken}, ${owner})
+    returning id`);
+  const newsId = res.rows[0]?.id ?? '';
+  if (status === 'SENT')
+    await t.db.execute(sql`
+      insert into news_deliveries (news_id, shop_id, reason) values (${newsId}, ${s.shopId}, 'no_whatsapp')`);
+  return { newsId, publicToken };
+}
 
 /** An UNPAID invoice of the scene's shop (its own number of a year no real invoice uses). */
 async function tableInvoice(s: Scene) {
