@@ -146,18 +146,29 @@ export async function shopsOutside(
   };
 }
 
-/** One delivery per shop (a shop already in it keeps its row: a resend updates, it never adds twice). */
+/**
+ * One delivery per shop. The first send inserts them; a resend (`again`) updates the shop's row
+ * (its new message, one more attempt): it never adds a shop twice.
+ */
 export async function upsertDeliveries(
   db: Executor,
   newsId: string,
   rows: ReadonlyArray<{ shopId: string; messageId: string | null; reason: string | null }>,
+  again: boolean,
 ): Promise<void> {
   if (rows.length === 0) return;
-  await db.execute(sql`
-    insert into news_deliveries (news_id, shop_id, message_id, reason, attempts)
+  const source = sql`
     select ${newsId}::uuid, d.shop_id, d.message_id, d.reason, case when d.message_id is null then 0 else 1 end
     from unnest(${sql.param(rows.map((r) => r.shopId))}::uuid[], ${sql.param(rows.map((r) => r.messageId))}::uuid[],
-                ${sql.param(rows.map((r) => r.reason))}::text[]) as d(shop_id, message_id, reason)
+                ${sql.param(rows.map((r) => r.reason))}::text[]) as d(shop_id, message_id, reason)`;
+  if (!again) {
+    await db.execute(
+      sql`insert into news_deliveries (news_id, shop_id, message_id, reason, attempts) ${source}`,
+    );
+    return;
+  }
+  await db.execute(sql`
+    insert into news_deliveries (news_id, shop_id, message_id, reason, attempts) ${source}
     on conflict (news_id, shop_id) do update
       set message_id = coalesce(excluded.message_id, news_deliveries.message_id),
           reason = excluded.reason,

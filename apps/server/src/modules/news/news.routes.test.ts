@@ -378,7 +378,11 @@ describe('bad input', () => {
     const cases: Array<[Record<string, unknown>, number, string | Record<string, string>]> = [
       [news({ title: ' ', shopIds: [a.id] }), 400, { title: lo('validation.newsTitle') }],
       [news({ body: '', shopIds: [a.id] }), 400, { body: lo('validation.newsBody') }],
-      [news({ title: 'x'.repeat(121), shopIds: [a.id] }), 400, { title: lo('validation.tooLong', { max: 120 }) }],
+      [
+        news({ title: 'x'.repeat(121), shopIds: [a.id] }),
+        400,
+        { title: lo('validation.tooLong', { max: 120 }) },
+      ],
       [news({ shopIds: [] }), 400, { shopIds: lo('validation.newsShops') }],
       [news({ audience: 'AGENT', shopIds: [] }), 400, { agentId: lo('validation.newsAgent') }],
       [news({ audience: 'AGENT', agentId: a.id }), 400, { agentId: lo('validation.newsAgent') }],

@@ -98,7 +98,7 @@ async function checkAudience(db: Executor, actor: Actor, body: CreateNewsBody) {
 export async function sendNow(tx: Executor, deps: NewsDeps, row: repo.NewsRow, createdBy: string | null) {
   const shops = await repo.audienceShops(tx, row);
   if (shops.length === 0) throw conflict('errors.newsNoShops');
-  const messages = await queueMessages(tx, deps, row, shops, createdBy);
+  const messages = await queueMessages(tx, deps, row, shops, createdBy, false);
   await repo.markSent(tx, row.id);
   return { shops: shops.length, queued: messages.filter((m) => m.messageId).length };
 }
@@ -110,6 +110,7 @@ async function queueMessages(
   row: repo.NewsRow,
   shops: ReadonlyArray<{ id: string; name: string; whatsapp: string | null }>,
   createdBy: string | null,
+  again: boolean,
 ) {
   const link = `${deps.publicUrl}/news/${row.publicToken}`;
   const text = newsExcerpt(row.body);
@@ -136,7 +137,7 @@ async function queueMessages(
     messageId: messageOf.get(s.id) ?? null,
     reason: s.whatsapp ? null : 'no_whatsapp',
   }));
-  await repo.upsertDeliveries(tx, row.id, deliveries);
+  await repo.upsertDeliveries(tx, row.id, deliveries, again);
   return deliveries;
 }
 
@@ -293,6 +294,7 @@ export async function resendNews(deps: NewsDeps, ctx: AuthedContext, body: Resen
       row,
       shops.map((s) => ({ id: s.shopId, name: s.name, whatsapp: s.whatsapp })),
       ctx.actor.id,
+      true,
     );
     const queued = deliveries.filter((d) => d.messageId).length;
     if (queued) await repo.markSent(tx, row.id);

@@ -89,7 +89,16 @@ export async function insertMessages(
   missing: (channel: Channel) => string,
 ): Promise<void> {
   if (rows.length === 0) return;
-  const col = <T>(pick: (r: (typeof rows)[number]) => T) => sql.param(rows.map(pick));
+  // A column with one value for every row (a news item's text, its template, the cause…) goes as
+  // one value, not as an array of thousands of copies: most of a big batch's bytes otherwise.
+  const col = (pick: (r: (typeof rows)[number]) => unknown, type: string) => {
+    const values = rows.map(pick);
+    const first = values[0] ?? null;
+    return values.every((v) => v === first)
+      ? sql`${first}::${sql.raw(type)}`
+      : sql`unnest(${sql.param(values)}::${sql.raw(type)}[])`;
+  };
+  const ids = sql.param(rows.map((r) => r.id));
   const details = sql.param(
     rows.map((r) => (r.status === 'NOT_CONFIGURED' ? missing(r.channel as Channel) : null)),
   );
@@ -97,17 +106,17 @@ export async function insertMessages(
     with m as (
       insert into outbox_messages (id, channel, recipient, kind, template_name, template_language, template_params,
         subject, body, language, shop_id, user_id, cause, cause_id, created_by, status, expires_at)
-      select * from unnest(${col((r) => r.id)}::uuid[], ${col((r) => r.channel)}::text[], ${col((r) => r.recipient)}::text[],
-        ${col((r) => r.kind)}::text[], ${col((r) => r.templateName ?? null)}::text[],
-        ${col((r) => r.templateLanguage ?? null)}::text[], ${col((r) => json(r.templateParams))}::text[]::jsonb[],
-        ${col((r) => r.subject ?? null)}::text[], ${col((r) => r.body)}::text[], ${col((r) => r.language)}::text[],
-        ${col((r) => r.shopId ?? null)}::uuid[], ${col((r) => r.userId ?? null)}::uuid[], ${col((r) => r.cause)}::text[],
-        ${col((r) => r.causeId ?? null)}::text[], ${col((r) => r.createdBy ?? null)}::uuid[], ${col((r) => r.status)}::text[],
-        ${col((r) => (r.expiresAt ? new Date(r.expiresAt).toISOString() : null))}::timestamptz[])
+      select unnest(${ids}::uuid[]), ${col((r) => r.channel, 'text')}, ${col((r) => r.recipient, 'text')},
+        ${col((r) => r.kind, 'text')}, ${col((r) => r.templateName ?? null, 'text')},
+        ${col((r) => r.templateLanguage ?? null, 'text')}, ${col((r) => json(r.templateParams), 'jsonb')},
+        ${col((r) => r.subject ?? null, 'text')}, ${col((r) => r.body, 'text')}, ${col((r) => r.language, 'text')},
+        ${col((r) => r.shopId ?? null, 'uuid')}, ${col((r) => r.userId ?? null, 'uuid')}, ${col((r) => r.cause, 'text')},
+        ${col((r) => r.causeId ?? null, 'text')}, ${col((r) => r.createdBy ?? null, 'uuid')}, ${col((r) => r.status, 'text')},
+        ${col((r) => (r.expiresAt ? new Date(r.expiresAt).toISOString() : null), 'timestamptz')}
       returning id, status)
     insert into outbox_events (message_id, kind, status, detail)
     select m.id, m.status, m.status, d.detail
-    from m join unnest(${col((r) => r.id)}::uuid[], ${details}::text[]) as d(id, detail) on d.id = m.id`);
+    from m join unnest(${ids}::uuid[], ${details}::text[]) as d(id, detail) on d.id = m.id`);
 }
 
 /** Events of several messages at once (each its own). */
