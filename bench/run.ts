@@ -19,6 +19,10 @@
  *  - the finance report (bench/finance.ts, with DATABASE_URL): 24 months over 10,000 shops'
  *    invoices, payments, wallet entries and commissions in ph_finance_bench, next to the same
  *    query prepared over pg,
+ *  - news (bench/news.ts): one item sent now to 10,000 shops (deliveries, outbox rows, events,
+ *    jobs), next to the same rows made by INSERT … SELECT,
+ *  - the staff app's version check (bench/version-check.ts): GET /v1/app/check at 50 connections
+ *    next to a bare Fastify + pg server answering it from one prepared statement,
  * then one table of targets and measures.
  *
  * With DATABASE_URL (a real PostgreSQL), the bench works in a database of its own on that server:
@@ -33,12 +37,14 @@ import { billsBench } from './bills.ts';
 import { ownDatabase } from './database.ts';
 import { financeBench } from './finance.ts';
 import { membersBench } from './members.ts';
+import { newsBench } from './news.ts';
 import { outboxBench } from './outbox.ts';
 import { paperBench } from './paper.ts';
 import { rentBench } from './rent.ts';
 import { reportsBench } from './reports.ts';
 import { startBenchServer } from './server.ts';
 import { out, pct, printVerdicts, type Verdict } from './stats.ts';
+import { versionCheckBench } from './version-check.ts';
 
 /** The bench's own database on DATABASE_URL's server, as the embedded one is made (C locale). */
 async function benchDatabase(serverUrl: string) {
@@ -123,6 +129,8 @@ async function main() {
     if (process.env.BENCH_MEMBERS !== '0') verdicts.push(...(await membersBench(process.env.DATABASE_URL)));
     if (process.env.BENCH_RENT !== '0') verdicts.push(...(await rentBench(process.env.DATABASE_URL)));
     if (process.env.BENCH_FINANCE !== '0') verdicts.push(...(await financeBench(process.env.DATABASE_URL)));
+    if (process.env.BENCH_NEWS !== '0') verdicts.push(...(await newsBench()));
+    if (process.env.BENCH_VERSIONS !== '0') verdicts.push(...(await versionCheckBench(server, admin)));
 
     // ── Lighthouse: login page and signed-in dashboard (bench/lighthouse.ts). BENCH_LIGHTHOUSE=0 skips.
     if (process.env.BENCH_LIGHTHOUSE !== '0') {

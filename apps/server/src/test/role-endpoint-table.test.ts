@@ -10,6 +10,7 @@ import { defaultFeeRule } from '@parking-hub/contracts/prices';
 import { ROLES, type Role } from '@parking-hub/contracts/roles';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appVersions } from '../db/schema/app-versions.ts';
 import { auditEvents } from '../db/schema/audit.ts';
 import { bills } from '../db/schema/bills.ts';
 import { memberNumbers, members } from '../db/schema/members.ts';
@@ -236,6 +237,12 @@ const endpoints: Endpoint[] = [
   { name: 'GET news/unread', method: 'GET', path: () => 'news/unread', setup: (s) => ownNews(s, 'SENT'), expect: NEWS_READERS },
   { name: 'POST news/read', method: 'POST', path: () => 'news/read', setup: (s) => ownNews(s, 'SENT'), body: () => ({ all: true }), expect: NEWS_READERS },
   { name: 'GET public/news/{token}', method: 'GET', path: (s) => `public/news/${s.extra.publicToken}`, setup: (s) => ownNews(s, 'SENT'), expect: PUBLIC },
+  // issue 16 — app versions: admins keep the releases; the staff app's check is public
+  { name: 'GET version-apps', method: 'GET', path: () => 'version-apps?platform=android', expect: ADMINS },
+  { name: 'POST version-app/create', method: 'POST', path: () => 'version-app/create', body: () => tableRelease(), expect: ADMINS },
+  { name: 'POST version-app/update', method: 'POST', path: () => 'version-app/update', setup: tableAppVersion, body: (s) => ({ id: s.extra.appVersionId, forceUpdate: true }), expect: ADMINS },
+  { name: 'DELETE app/info/delete/{id}', method: 'DELETE', path: (s) => `app/info/delete/${s.extra.appVersionId}`, setup: tableAppVersion, expect: ADMINS },
+  { name: 'GET app/check', method: 'GET', path: () => 'app/check?platform=android&version=1.0.0&build=1', expect: PUBLIC },
   { name: 'GET bot/whatsapp/webhook', method: 'GET', path: () => `${BOT}/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=42`, expect: PUBLIC },
   { name: 'POST bot/whatsapp/webhook', method: 'POST', path: () => `${BOT}/whatsapp/webhook`, body: () => ({ object: 'whatsapp_business_account', entry: [] }), headers: (body) => ({ 'x-hub-signature-256': fake.sign(JSON.stringify(body)) }), expect: PUBLIC },
   { name: 'POST find-my-account', method: 'POST', path: () => 'find-my-account', body: (s) => ({ identifier: s.actor.username }), expect: PUBLIC },
@@ -264,6 +271,32 @@ async function ownNews(s: Scene, status: 'DRAFT' | 'SENT') {
     await t.db.execute(sql`
       insert into news_deliveries (news_id, shop_id, reason) values (${newsId}, ${s.shopId}, 'no_whatsapp')`);
   return { newsId, publicToken };
+}
+
+/** App versions (issue 16): a release of its own (version and build no other row uses). */
+let appSeq = 0;
+function tableRelease() {
+  appSeq++;
+  return {
+    platform: 'android',
+    version: `3.${appSeq}.0`,
+    build: 3000 + appSeq,
+    minVersion: '3.0.0',
+    storeUrl: 'https://play.google.com/store/apps/details?id=la.parkinghub.staff',
+  };
+}
+async function tableAppVersion() {
+  const values = {
+    ...tableRelease(),
+    major: 3,
+    minor: appSeq,
+    patch: 0,
+    minMajor: 3,
+    minMinor: 0,
+    minPatch: 0,
+  };
+  const [row] = await t.db.insert(appVersions).values(values).returning({ id: appVersions.id });
+  return { appVersionId: row?.id ?? '' };
 }
 
 /** An UNPAID invoice of the scene's shop (its own number of a year no real invoice uses). */
