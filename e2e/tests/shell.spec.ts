@@ -108,6 +108,7 @@ test('every /app screen of the specification is registered and titled in Lao', a
     ['/app/compensation', 'ຄ່າຕອບແທນ'],
     ['/app/news', 'ປະກາດຂ່າວສານ'],
     ['/app/version', 'ເວີຊັນແອັບ'],
+    ['/app/video', 'ວິດີໂອແນະນຳ'],
   ];
   for (const [path, title] of landed) {
     await page.goto(path);

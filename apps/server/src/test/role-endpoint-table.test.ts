@@ -20,6 +20,7 @@ import { priceRules } from '../db/schema/prices.ts';
 import { promotions } from '../db/schema/promotions.ts';
 import { rollDeliveries } from '../db/schema/rolls.ts';
 import { shopBillCounters, shops } from '../db/schema/shops.ts';
+import { videos } from '../db/schema/videos.ts';
 import { newReference } from '../modules/bills/bills.service.ts';
 import { peerEnv } from '../modules/outbox/outbox.test-support.ts';
 import { findRuleByType } from '../modules/prices/prices.repository.ts';
@@ -93,6 +94,8 @@ const INVOICE_SENDERS = ['ok', 'ok', 'ok', 403, 403, 401] as const;
 /** News (issue 16): what reached a shop is read by its staff and manager only. */
 const NEWS_READERS = [403, 403, 403, 'ok', 'ok', 401] as const;
 const NEWS_FIELDS = { title: 'ແຈ້ງການ', body: 'ທົດລອງ', audience: 'SHOPS', publish: 'DRAFT' } as const;
+/** An MP4's first box (ftyp isom): the smallest file the video upload's byte check takes. */
+const MP4 = Buffer.from('000000186674797069736f6d0000020069736f6d6d703431', 'hex');
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
@@ -243,6 +246,12 @@ const endpoints: Endpoint[] = [
   { name: 'POST version-app/update', method: 'POST', path: () => 'version-app/update', setup: tableAppVersion, body: (s) => ({ id: s.extra.appVersionId, forceUpdate: true }), expect: ADMINS },
   { name: 'DELETE app/info/delete/{id}', method: 'DELETE', path: (s) => `app/info/delete/${s.extra.appVersionId}`, setup: tableAppVersion, expect: ADMINS },
   { name: 'GET app/check', method: 'GET', path: () => 'app/check?platform=android&version=1.0.0&build=1', expect: PUBLIC },
+  // issue 16 — intro videos: every signed-in role lists (its own role's active ones); admins keep them
+  { name: 'POST video', method: 'POST', path: () => 'video?page=1', body: () => ({ active: true }), expect: SIGNED_IN },
+  { name: 'GET video/limits', method: 'GET', path: () => 'video/limits', expect: ADMINS },
+  { name: 'POST video/create', method: 'POST', path: () => 'video/create', body: () => ({ title: 'ວິດີໂອທົດລອງ', roles: 'SHOP' }), file: MP4, expect: ADMINS },
+  { name: 'POST video/update', method: 'POST', path: () => 'video/update', setup: tableVideo, body: (s) => ({ id: s.extra.videoId ?? '', title: 'ປ່ຽນຊື່' }), file: MP4, expect: ADMINS },
+  { name: 'POST video/delete', method: 'POST', path: () => 'video/delete', setup: tableVideo, body: (s) => ({ id: s.extra.videoId }), expect: ADMINS },
   { name: 'GET bot/whatsapp/webhook', method: 'GET', path: () => `${BOT}/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=42`, expect: PUBLIC },
   { name: 'POST bot/whatsapp/webhook', method: 'POST', path: () => `${BOT}/whatsapp/webhook`, body: () => ({ object: 'whatsapp_business_account', entry: [] }), headers: (body) => ({ 'x-hub-signature-256': fake.sign(JSON.stringify(body)) }), expect: PUBLIC },
   { name: 'POST find-my-account', method: 'POST', path: () => 'find-my-account', body: (s) => ({ identifier: s.actor.username }), expect: PUBLIC },
@@ -297,6 +306,15 @@ async function tableAppVersion() {
   };
   const [row] = await t.db.insert(appVersions).values(values).returning({ id: appVersions.id });
   return { appVersionId: row?.id ?? '' };
+}
+
+/** Intro videos (issue 16): a link video (changing or deleting it touches no file). */
+async function tableVideo() {
+  const [row] = await t.db
+    .insert(videos)
+    .values({ title: 'ວິດີໂອທົດລອງ', source: 'LINK', url: 'https://example.la/intro' })
+    .returning({ id: videos.id });
+  return { videoId: row?.id ?? '' };
 }
 
 /** An UNPAID invoice of the scene's shop (its own number of a year no real invoice uses). */

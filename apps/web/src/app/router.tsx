@@ -18,7 +18,7 @@ const page =
     return { Component: module.default };
   };
 
-/** Screens delivered so far; every other /app route shows its title only (placeholder-page). */
+/** Every /app screen of routes-config.ts, loaded on demand with its translation namespaces. */
 const SCREENS: Record<string, Lazy> = {
   report: page(() => import('../features/dashboard/dashboard-page'), ['dashboard']),
   gate: page(() => import('../features/gate/gate-page'), ['gate', 'bills', 'prices']),
@@ -51,18 +51,22 @@ const SCREENS: Record<string, Lazy> = {
 const LOADERS: Record<string, LoaderFunction> = {
   report: ({ request }) => prefetchDashboard(new URL(request.url)),
 };
-const placeholder = page(() => import('./placeholder-page'));
 /** MUI's theme and baseline for every route below it (the login page is drawn without MUI). */
 const muiLayout = page(() => import('./layout/mui-layout'));
 const RouteError = lazy(() => import('./route-error'));
 
 function screenRoutes(group: ScreenGroup): RouteObject[] {
-  return group.screens.map(({ path, key }) => ({
-    ...(path ? { path } : { index: true as const }),
-    handle: { titleKey: `screens:${key}` },
-    loader: LOADERS[key],
-    lazy: SCREENS[key] ?? placeholder,
-  }));
+  return group.screens.map(({ path, key }) => {
+    const lazy = SCREENS[key];
+    // Every screen has landed: a route without one is a mistake to see at once, not a blank page.
+    if (!lazy) throw new Error(`no screen for /app/${path} (${key})`);
+    return {
+      ...(path ? { path } : { index: true as const }),
+      handle: { titleKey: `screens:${key}` },
+      loader: LOADERS[key],
+      lazy,
+    };
+  });
 }
 
 const guards: Record<ScreenGroup['area'], Lazy> = {
