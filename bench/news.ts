@@ -77,7 +77,8 @@ export async function newsBench(): Promise<Verdict[]> {
       publicUrlMissing: false,
       uploadsDir: config.uploadsDir,
     };
-    const body = 'ສະບາຍດີ ທຸກຮ້ານ,\nຕັ້ງແຕ່ວັນທີ 1 ມັງກອນ ລາຄາແພັກເກັດພື້ນຖານຈະເປັນ 160,000 ກີບ.\nລາຍລະອຽດ https://parkinghub.la/help';
+    const body =
+      'ສະບາຍດີ ທຸກຮ້ານ,\nຕັ້ງແຕ່ວັນທີ 1 ມັງກອນ ລາຄາແພັກເກັດພື້ນຖານຈະເປັນ 160,000 ກີບ.\nລາຍລະອຽດ https://parkinghub.la/help';
     const ours: number[] = [];
     let queued = 0;
     for (let i = 0; i < RUNS; i++) {
