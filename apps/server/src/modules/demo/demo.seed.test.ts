@@ -238,6 +238,19 @@ describe('npm run seed:demo', () => {
     expect(await financeCheck(t.database.pool)).toEqual([]);
   });
 
+  it("has the staff app's releases: Android and iOS, the minimum raised by 1.4.0", async () => {
+    const rows = await q<{ platform: string; version: string; min_version: string; force_update: boolean }>(
+      `select platform, version, min_version, force_update from app_versions order by platform, major, minor, patch`,
+    );
+    expect(rows.map((r) => `${r.platform} ${r.version} (min ${r.min_version})`)).toEqual([
+      'android 1.3.0 (min 1.0.0)',
+      'android 1.4.0 (min 1.2.0)',
+      'android 1.4.2 (min 1.2.0)',
+      'ios 1.4.0 (min 1.2.0)',
+      'ios 1.4.2 (min 1.2.0)',
+    ]);
+  });
+
   it('leaves the shops working: a demo cashier checks a vehicle in with the next number', async () => {
     const { token } = await loginAs(t.app, 'staff-tls-1', DEMO_PASSWORD);
     const [last] = await q<{ hi: number }>(

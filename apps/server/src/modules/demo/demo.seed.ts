@@ -13,6 +13,7 @@ import { seedDemoRent } from './demo.rent.ts';
 import { seedDemoRolls } from './demo.rolls.ts';
 import { ensureAgents, insertDemoShop, insertUser } from './demo.shops.ts';
 import { installedAt, writeDemoTrail } from './demo.trail.ts';
+import { seedDemoVersions } from './demo.versions.ts';
 
 /** Every demo user signs in with this password (README). */
 export const DEMO_PASSWORD = 'demo1234';
@@ -137,6 +138,7 @@ export async function seedDemo(database: Database, o: SeedOptions): Promise<Seed
     // Packages first: a promotion may name one.
     await seedDemoPackages(client, { shops: made, start, now, createdBy: ops });
     await seedDemoPromotions(client, { agents, shops: made, now, createdBy: ops });
+    await seedDemoVersions(client, { now, createdBy: ops });
     const superuser = (await client.query(`select rolsuper from pg_roles where rolname = current_user`))
       .rows[0]?.rolsuper as boolean;
     await client.query('begin');
