@@ -37,11 +37,13 @@ export const newsImagePathSchema = z
   .regex(/^\/uploads\/news\/[0-9a-f]{32}\.(?:png|jpg|webp)$/, { error: 'validation.newsImage' });
 
 const newsFields = z.strictObject({
+  /** One line: WhatsApp refuses new lines, tabs and runs of spaces inside a template's value. */
   title: z
     .string({ error: 'validation.newsTitle' })
     .trim()
     .min(1, { error: 'validation.newsTitle' })
-    .max(NEWS_TITLE_MAX, { error: 'validation.tooLong' }),
+    .max(NEWS_TITLE_MAX, { error: 'validation.tooLong' })
+    .transform((t) => t.replace(/\s+/g, ' ')),
   body: z
     .string({ error: 'validation.newsBody' })
     .trim()
@@ -223,7 +225,7 @@ export function newsMessageText(
   lang: Language = 'lo',
 ): string {
   const filled: Record<string, string> = {
-    title: values.title.trim(),
+    title: values.title.replace(/\s+/g, ' ').trim(),
     text: newsExcerpt(values.body),
     link: values.link,
   };

@@ -111,13 +111,17 @@ export const SCHEDULES: readonly Schedule[] = [
     expireInSeconds: 10 * 60,
     description: 'Scheduled news whose time has come, to its shops’ WhatsApp and their app',
     run: ({ db, outbox, config }) =>
-      publishDue({
-        db,
-        outbox,
-        publicUrl: config.publicUrl,
-        publicUrlMissing: publicUrlMissing(config),
-        uploadsDir: config.uploadsDir,
-      }),
+      publishDue(
+        {
+          db,
+          outbox,
+          publicUrl: config.publicUrl,
+          publicUrlMissing: publicUrlMissing(config),
+          uploadsDir: config.uploadsDir,
+        },
+        20,
+        outbox.deps.log,
+      ),
   },
 ];
 

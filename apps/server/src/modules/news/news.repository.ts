@@ -84,7 +84,18 @@ export async function insertNews(db: Executor, v: NewNews): Promise<string> {
 }
 
 export type NewsChange = Partial<
-  Pick<NewNews, 'title' | 'body' | 'imagePath' | 'audience' | 'agentId' | 'shopIds' | 'status' | 'publishAt'>
+  Pick<
+    NewNews,
+    | 'title'
+    | 'body'
+    | 'imagePath'
+    | 'audience'
+    | 'agentId'
+    | 'shopIds'
+    | 'status'
+    | 'publishAt'
+    | 'ownerAgentId'
+  >
 >;
 
 export async function updateNewsRow(db: Executor, id: string, v: NewsChange): Promise<void> {
@@ -97,6 +108,7 @@ export async function updateNewsRow(db: Executor, id: string, v: NewsChange): Pr
   if (v.shopIds !== undefined) sets.push(sql`shop_ids = ${sql.param(v.shopIds)}::uuid[]`);
   if (v.status !== undefined) sets.push(sql`status = ${v.status}`);
   if (v.publishAt !== undefined) sets.push(sql`publish_at = ${v.publishAt}`);
+  if (v.ownerAgentId !== undefined) sets.push(sql`owner_agent_id = ${v.ownerAgentId}`);
   await db.execute(sql`update news set ${sql.join(sets, sql`, `)} where id = ${id}`);
 }
 
@@ -113,10 +125,22 @@ export async function markSent(db: Executor, id: string): Promise<void> {
     where id = ${id}`);
 }
 
-/** The active shops an audience names now (with their WhatsApp numbers), in name order. */
+/** An agent's item reaches only the shops the agent serves when it is sent (a shop moved away drops out). */
+const ownerShops = (ownerAgentId: string | null) =>
+  ownerAgentId ? sql`and s.agent_id = ${ownerAgentId}` : sql``;
+
+/**
+ * The active shops an audience names now (with their WhatsApp numbers), in name order; an agent's
+ * item, only the agent's shops.
+ */
 export async function audienceShops(
   db: Executor,
-  v: { audience: NewsAudience; agentId: string | null; shopIds: readonly string[] },
+  v: {
+    audience: NewsAudience;
+    agentId: string | null;
+    shopIds: readonly string[];
+    ownerAgentId: string | null;
+  },
 ): Promise<Array<{ id: string; name: string; whatsapp: string | null }>> {
   const who =
     v.audience === 'ALL'
@@ -126,7 +150,7 @@ export async function audienceShops(
         : sql`s.id = any(${sql.param(v.shopIds)}::uuid[])`;
   const { rows } = await db.execute<{ id: string; name: string; whatsapp: string | null }>(sql`
     select s.id, s.name, nullif(s.whatsapp, '') as whatsapp from shops s
-    where s.status = 'ACTIVE' and ${who} order by s.name, s.id`);
+    where s.status = 'ACTIVE' and ${who} ${ownerShops(v.ownerAgentId)} order by s.name, s.id`);
   return rows;
 }
 
@@ -182,13 +206,18 @@ const DELIVERY_STATUS = sql`coalesce(m.status, 'NO_WHATSAPP')`;
 /** The shops of a sent item to send again: those that did not get it (`statuses`), or all. */
 export async function deliveriesToResend(
   db: Executor,
-  newsId: string,
+  news: { id: string; ownerAgentId: string | null },
   statuses: readonly DeliveryStatus[] | null,
-): Promise<Array<{ shopId: string; name: string; whatsapp: string | null }>> {
-  const { rows } = await db.execute<{ shopId: string; name: string; whatsapp: string | null }>(sql`
-    select d.shop_id as "shopId", s.name, nullif(s.whatsapp, '') as whatsapp
+): Promise<Array<{ shopId: string; name: string; whatsapp: string | null; messageId: string | null }>> {
+  const { rows } = await db.execute<{
+    shopId: string;
+    name: string;
+    whatsapp: string | null;
+    messageId: string | null;
+  }>(sql`
+    select d.shop_id as "shopId", s.name, nullif(s.whatsapp, '') as whatsapp, d.message_id as "messageId"
     from news_deliveries d join shops s on s.id = d.shop_id left join outbox_messages m on m.id = d.message_id
-    where d.news_id = ${newsId}
+    where d.news_id = ${news.id} and s.status = 'ACTIVE' ${ownerShops(news.ownerAgentId)}
       ${statuses ? sql`and ${DELIVERY_STATUS} = any(${sql.param([...statuses])}::text[])` : sql``}
     order by s.name, s.id`);
   return rows;
@@ -273,8 +302,11 @@ type DeliveryRow = Omit<NewsDelivery, 'updatedAt'> & { updatedAt: Stamp };
 export async function listDeliveries(
   db: Executor,
   f: NewsDeliveriesBody,
+  agentId: string | null,
 ): Promise<{ rows: NewsDelivery[]; total: number }> {
   const parts = [sql`d.news_id = ${f.newsId}`];
+  // An agent sees the deliveries of the shops they serve now, not of one moved to another agent.
+  if (agentId) parts.push(sql`s.agent_id = ${agentId}`);
   if (f.status) parts.push(sql`${DELIVERY_STATUS} = ${f.status}`);
   if (f.q) {
     const like = `%${escapeLike(f.q)}%`;

@@ -7,9 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { publicUrlMissing } from '../../config.ts';
 import { auditEvents } from '../../db/schema/audit.ts';
 import { outboxMessages } from '../../db/schema/messaging.ts';
-import { auditEventsOf, call, expectError, insertShop, insertUser, signedIn } from '../../test/harness.ts';
+import {
+  auditEventsOf,
+  call,
+  createTestApp,
+  expectError,
+  insertShop,
+  insertUser,
+  signedIn,
+  type TestApp,
+} from '../../test/harness.ts';
 import { type MessagingScene, messagingScene, waitForRow } from '../outbox/outbox.test-support.ts';
-import { publishDue } from './news.service.ts';
+import { createNews, publishDue } from './news.service.ts';
 
 /**
  * News through the real outbox (workers on) to the fake Cloud API over HTTP with its signed status
@@ -465,5 +474,142 @@ describe('the picture', () => {
     const staffOfA = await signedIn(s.t, 'SHOP', { shopId: a.id });
     expect((await get<InboxNews[]>('news/inbox', staffOfA.token)).body.data?.[0]?.imagePath).toBe(imagePath);
     expect((await s.t.app.inject({ method: 'GET', url: imagePath })).statusCode).toBe(200);
+  });
+});
+
+describe('what is not sent any more, and an agent’s reach at send time', () => {
+  it('sending again replaces a message still waiting (no second copy later); withdrawing cancels what has not left', async () => {
+    // No WhatsApp settings: messages wait as NOT_CONFIGURED, to go out once the settings exist.
+    const quiet: TestApp = await createTestApp();
+    try {
+      const admin = await signedIn(quiet, 'ADMIN');
+      const a = await insertShop(quiet.db, { whatsapp: nextPhone() });
+      const b = await insertShop(quiet.db, { whatsapp: nextPhone() });
+      const made = (
+        await call<News>(quiet.app, 'POST', 'news/create', {
+          token: admin.token,
+          body: news({ shopIds: [a.id, b.id] }),
+        })
+      ).body.data as News;
+      const statuses = async () =>
+        (
+          await quiet.db.execute<{ status: string; n: number }>(sql`
+            select status, count(*)::int as n from outbox_messages where cause_id = ${made.id} group by status order by status`)
+        ).rows.map((r) => [r.status, r.n]);
+      expect(await statuses()).toEqual([['NOT_CONFIGURED', 2]]);
+      const again = await call<{ queued: number }>(quiet.app, 'POST', 'news/resent', {
+        token: admin.token,
+        body: { id: made.id },
+      });
+      expect(again.body.data?.queued).toBe(2);
+      // The first two are cancelled: once WhatsApp is set up, each shop gets it once, not twice.
+      expect(await statuses()).toEqual([
+        ['CANCELLED', 2],
+        ['NOT_CONFIGURED', 2],
+      ]);
+      await call(quiet.app, 'POST', 'news/delete', { token: admin.token, body: { id: made.id } });
+      expect(await statuses()).toEqual([['CANCELLED', 4]]);
+      const events = await quiet.db.execute<{ n: number }>(sql`
+        select count(*)::int as n from outbox_events e join outbox_messages m on m.id = e.message_id
+        where m.cause_id = ${made.id} and e.kind = 'CANCELLED'`);
+      expect(events.rows[0]?.n).toBe(4);
+    } finally {
+      await quiet.close();
+    }
+  });
+
+  it('an agent’s item reaches only the shops the agent serves when it is sent, resent or listed; an admin’s rewrite makes it the platform’s', async () => {
+    const agent = await signedIn(s.t, 'AGENT');
+    const other = await insertUser(s.t.db, 'AGENT');
+    const mine = await shopWith({ agentId: agent.id });
+    const moving = await shopWith({ agentId: agent.id });
+    const sent = (await post('news/create', agent.token, news({ shopIds: [mine.id, moving.id] }))).body
+      .data as News;
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    const scheduled = (
+      await post(
+        'news/create',
+        agent.token,
+        news({ publish: 'SCHEDULE', publishAt: at, shopIds: [moving.id] }),
+      )
+    ).body.data as News;
+    await s.t.db.execute(sql`update shops set agent_id = ${other.id} where id = ${moving.id}`);
+    const listed = await post<NewsDelivery[]>('news/deliveries', agent.token, { newsId: sent.id });
+    expect(listed.body.data?.map((d) => d.shopId)).toEqual([mine.id]);
+    const again = await post<{ queued: number }>('news/resent', agent.token, { id: sent.id, to: 'ALL' });
+    expect(again.body.data?.queued).toBe(1);
+    const deps = {
+      db: s.t.db,
+      outbox: s.t.app.outbox,
+      publicUrl: PUBLIC_URL,
+      publicUrlMissing: false,
+      uploadsDir: s.t.config.uploadsDir,
+    };
+    await s.t.db.execute(
+      sql`update news set publish_at = now() - interval '1 second' where id = ${scheduled.id}`,
+    );
+    await publishDue(deps);
+    // Its only shop has moved to another agent: nothing is sent, the item waits as a draft.
+    expect((await get(`news/${scheduled.id}`, agent.token)).body.data).toMatchObject({
+      status: 'DRAFT',
+      shops: 0,
+    });
+    expect(await messagesOf(scheduled.id)).toHaveLength(0);
+    const draft = (await post('news/create', agent.token, news({ publish: 'DRAFT', shopIds: [mine.id] })))
+      .body.data as News;
+    const rewritten = await post('news/update', s.admin, {
+      ...news({ publish: 'DRAFT', audience: 'ALL' }),
+      id: draft.id,
+    });
+    expect(rewritten.body.data?.ownerAgentId).toBeNull();
+    expectError(await get(`news/${draft.id}`, agent.token), 404, lo('errors.newsNotFound'));
+  });
+
+  it('a production server without PUBLIC_URL refuses to send or schedule (the links would open nothing), and keeps drafts', async () => {
+    const a = await shopWith();
+    const [adminRow] = (
+      await s.t.db.execute<{ id: string }>(sql`select id from users where role = 'SUPER-ADMIN' limit 1`)
+    ).rows;
+    const ctx = {
+      actor: {
+        id: adminRow?.id ?? '',
+        username: 'x',
+        fullName: 'x',
+        role: 'SUPER-ADMIN' as const,
+        shopId: null,
+        sessionId: 'x',
+      },
+      ip: '127.0.0.1',
+      userAgent: null,
+      requestId: 'x',
+      lang: 'lo' as const,
+    };
+    const deps = {
+      db: s.t.db,
+      outbox: s.t.app.outbox,
+      publicUrl: 'http://localhost:8080',
+      publicUrlMissing: true,
+      uploadsDir: s.t.config.uploadsDir,
+    };
+    const at = new Date(Date.now() + 3_600_000).toISOString();
+    for (const publish of ['NOW', 'SCHEDULE'] as const)
+      await expect(
+        createNews(deps, ctx, {
+          title: 't',
+          body: 'b',
+          audience: 'SHOPS',
+          shopIds: [a.id],
+          publish,
+          publishAt: at,
+        }),
+      ).rejects.toMatchObject({ statusCode: 409, key: 'errors.publicUrlMissing' });
+    const draft = await createNews(deps, ctx, {
+      title: 't',
+      body: 'b',
+      audience: 'SHOPS',
+      shopIds: [a.id],
+      publish: 'DRAFT',
+    });
+    expect(draft.news.status).toBe('DRAFT');
   });
 });

@@ -23,6 +23,7 @@ import type { Actor, AuthedContext } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { audit } from '../audit/audit.service.ts';
+import { cancelWaiting } from '../outbox/outbox.repository.ts';
 import type { NewMessage, Outbox } from '../outbox/outbox.ts';
 import * as repo from './news.repository.ts';
 
@@ -170,7 +171,7 @@ export async function createNews(
   ctx: AuthedContext,
   body: CreateNewsBody,
 ): Promise<SavedNews> {
-  if (body.publish === 'NOW') refuseWithoutPublicUrl(deps);
+  if (body.publish !== 'DRAFT') refuseWithoutPublicUrl(deps);
   await checkImagePath(deps, body.imagePath);
   const publishAt = body.publish === 'SCHEDULE' ? checkPublishAt(body.publishAt) : null;
   let sent = { shops: 0, queued: 0 };
@@ -212,7 +213,7 @@ export async function updateNews(
   ctx: AuthedContext,
   body: UpdateNewsBody,
 ): Promise<SavedNews> {
-  if (body.publish === 'NOW') refuseWithoutPublicUrl(deps);
+  if (body.publish !== 'DRAFT') refuseWithoutPublicUrl(deps);
   await checkImagePath(deps, body.imagePath);
   let sent = { shops: 0, queued: 0 };
   await deps.db.transaction(async (tx) => {
@@ -240,6 +241,8 @@ export async function updateNews(
         ...audience,
         status: body.publish === 'SCHEDULE' ? 'SCHEDULED' : 'DRAFT',
         publishAt,
+        // An admin's audience is the platform's: an agent's item an admin rewrites becomes theirs.
+        ownerAgentId: isAdmin(ctx.actor) ? null : row.ownerAgentId,
       });
       if (body.publish === 'NOW') {
         const fresh = (await repo.findNews(tx, row.id, sql`true`, true)) as repo.NewsRow;
@@ -267,12 +270,14 @@ export async function withdrawNews(db: Db, ctx: AuthedContext, id: string): Prom
     const row = await mustFind(tx, ctx.actor, id);
     if (row.status === 'WITHDRAWN') throw conflict('errors.newsWithdrawn');
     await repo.markWithdrawn(tx, row.id, ctx.actor.id);
+    // Its messages not yet sent (queued, or waiting for settings) are not sent any more.
+    const cancelled = await cancelWaiting(tx, { cause: 'news.send', causeId: row.id }, ctx.actor.fullName);
     await audit(tx, ctx, {
       action: 'news.withdraw',
       entity: 'news',
       entityId: row.id,
       before: { status: row.status },
-      after: { status: 'WITHDRAWN' },
+      after: { status: 'WITHDRAWN', messagesCancelled: cancelled.length },
     });
   });
 }
@@ -287,7 +292,10 @@ export async function resendNews(deps: NewsDeps, ctx: AuthedContext, body: Resen
     const row = await mustFind(tx, ctx.actor, body.id);
     if (row.status === 'WITHDRAWN') throw conflict('errors.newsWithdrawn');
     if (row.status !== 'SENT') throw conflict('errors.newsNotSent');
-    const shops = await repo.deliveriesToResend(tx, row.id, body.to === 'ALL' ? null : UNRECEIVED_STATUSES);
+    const shops = await repo.deliveriesToResend(tx, row, body.to === 'ALL' ? null : UNRECEIVED_STATUSES);
+    // A shop's message still waiting to leave is replaced, not sent as well as the new one.
+    const old = shops.flatMap((s) => (s.messageId ? [s.messageId] : []));
+    if (old.length) await cancelWaiting(tx, { ids: old }, ctx.actor.fullName);
     const deliveries = await queueMessages(
       tx,
       deps,
@@ -327,7 +335,7 @@ export async function listDeliveries(
   body: NewsDeliveriesBody,
 ): Promise<{ data: NewsDelivery[]; meta: PageMeta }> {
   await getNews(db, actor, body.newsId);
-  const { rows, total } = await repo.listDeliveries(db, body);
+  const { rows, total } = await repo.listDeliveries(db, body, actor.role === 'AGENT' ? actor.id : null);
   return { data: rows, meta: pageMeta(body, total) };
 }
 
@@ -358,8 +366,15 @@ export const markRead = (db: Db, actor: Actor, body: ReadNewsBody) =>
 // ---- The schedule ----
 
 /** Send what is due (the `news-publish` schedule, every minute); each item in its own transaction. */
-export async function publishDue(deps: NewsDeps, batch = 20): Promise<number> {
-  if (deps.publicUrlMissing) return 0;
+export async function publishDue(
+  deps: NewsDeps,
+  batch = 20,
+  log?: { warn: (msg: string) => void },
+): Promise<number> {
+  if (deps.publicUrlMissing) {
+    log?.warn('news-publish: PUBLIC_URL is not set on this production server; scheduled news waits');
+    return 0;
+  }
   let sent = 0;
   for (;;) {
     const done = await deps.db.transaction(async (tx) => {

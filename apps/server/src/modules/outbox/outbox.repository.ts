@@ -119,6 +119,30 @@ export async function insertMessages(
     from m join unnest(${ids}::uuid[], ${details}::text[]) as d(id, detail) on d.id = m.id`);
 }
 
+/**
+ * Messages still waiting to leave (queued and not being sent, or waiting for settings) among
+ * `which`, cancelled with their event (the sender skips a cancelled row; a claim in flight has set
+ * `sending_since` and is left alone). Answers the ids cancelled.
+ */
+export async function cancelWaiting(
+  db: Executor,
+  which: { cause: string; causeId: string } | { ids: readonly string[] },
+  detail: string,
+): Promise<string[]> {
+  const cond =
+    'ids' in which
+      ? sql`id = any(${sql.param([...which.ids])}::uuid[])`
+      : sql`cause = ${which.cause} and cause_id = ${which.causeId}`;
+  const { rows } = await db.execute<{ message_id: string }>(sql`
+    with c as (
+      update outbox_messages set status = 'CANCELLED', next_attempt_at = null, secret = null, updated_at = now()
+      where (status = 'NOT_CONFIGURED' or (status = 'QUEUED' and sending_since is null)) and ${cond}
+      returning id)
+    insert into outbox_events (message_id, kind, status, detail)
+    select id, 'CANCELLED', 'CANCELLED', ${detail} from c returning message_id`);
+  return rows.map((r) => r.message_id);
+}
+
 /** Events of several messages at once (each its own). */
 export async function insertEventRows(
   db: Executor,
