@@ -32,16 +32,17 @@ export function useSearchFilters<K extends string>(keys: readonly K[]) {
 
   /**
    * Filters replace the history entry; `push` makes a new one instead (opening a detail from a
-   * list, so the phone's Back returns to the list where it was).
+   * list, so the phone's Back returns to the list where it was). A filter goes back to page 1;
+   * `keepPage` keeps the page (what opens or closes a detail over the list is no filter).
    */
   const setFilters = useCallback(
-    (next: Partial<Record<K, string>>, options?: { push?: boolean }) =>
+    (next: Partial<Record<K, string>>, options?: { push?: boolean; keepPage?: boolean }) =>
       write((out) => {
         for (const [k, v] of Object.entries(next) as [K, string | undefined][]) {
           if (v) out.set(k, v);
           else out.delete(k);
         }
-        out.delete('page');
+        if (!options?.keepPage) out.delete('page');
       }, !options?.push),
     [write],
   );

@@ -96,13 +96,13 @@ export default function NewsPage() {
         }}
         meta={query.data?.meta}
         onPageChange={setPage}
-        onRowClick={(n) => setFilters({ news: n.id }, { push: true })}
+        onRowClick={(n) => setFilters({ news: n.id }, { push: true, keepPage: true })}
         data-testid="news-table"
       />
       {values.news && (
         <NewsDetailDialog
           id={values.news}
-          onClose={() => setFilters({ news: '' })}
+          onClose={() => setFilters({ news: '' }, { keepPage: true })}
           onEdit={(news) => setEditing({ news })}
         />
       )}

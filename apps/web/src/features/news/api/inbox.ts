@@ -1,12 +1,12 @@
 import type { InboxNews, ReadNewsBody } from '@parking-hub/contracts/news';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, dataOf } from '../../../lib/api-client';
 
 /** The shop's side of news (the bell): its own keys, refreshed together when something is read. */
 const inboxKeys = {
   all: ['news-inbox'] as const,
   unread: () => [...inboxKeys.all, 'unread'] as const,
-  page: (page: number) => [...inboxKeys.all, 'page', page] as const,
+  list: () => [...inboxKeys.all, 'list'] as const,
 };
 
 /** GET /v1/news/unread: checked every minute while the app is open, so news sent meanwhile shows. */
@@ -20,14 +20,16 @@ export function useUnreadNews(enabled: boolean) {
   });
 }
 
-/** GET /v1/news/inbox?page=: the news sent to the caller's shop, newest first. */
-export function useInbox(page: number, enabled: boolean) {
-  return useQuery({
-    queryKey: inboxKeys.page(page),
-    queryFn: ({ signal }) =>
-      api.get<InboxNews[]>('/v1/news/inbox', { query: { page, pageSize: 10 }, signal }),
+/** GET /v1/news/inbox?page=: the news sent to the caller's shop, newest first, ten at a time ("more"). */
+export function useInbox(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: inboxKeys.list(),
+    queryFn: ({ pageParam, signal }) =>
+      api.get<InboxNews[]>('/v1/news/inbox', { query: { page: pageParam, pageSize: 10 }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) =>
+      last.meta && last.meta.page < last.meta.totalPages ? last.meta.page + 1 : undefined,
     enabled,
-    placeholderData: keepPreviousData,
   });
 }
 

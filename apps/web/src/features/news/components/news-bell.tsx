@@ -77,13 +77,13 @@ function InboxLine({ item, onOpen }: { item: InboxNews; onOpen: () => void }) {
 function Inbox({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
-  const [pages, setPages] = useState(1);
   const [open, setOpen] = useState<InboxNews | null>(null);
-  const query = useInbox(1, true);
-  const more = useInbox(pages, pages > 1);
+  const query = useInbox(true);
   const read = useReadNews();
-  const rows = [...(query.data?.data ?? []), ...(pages > 1 ? (more.data?.data ?? []) : [])];
-  const hasMore = (query.data?.meta?.totalPages ?? 1) > pages;
+  // Every page fetched so far, in order; one item is never on two pages' worth of the list.
+  const rows = [
+    ...new Map((query.data?.pages ?? []).flatMap((p) => p.data ?? []).map((r) => [r.id, r])).values(),
+  ];
   const unread = rows.some((r) => !r.read);
 
   const show = (item: InboxNews) => {
@@ -122,11 +122,11 @@ function Inbox({ onClose }: { onClose: () => void }) {
             <InboxLine key={item.id} item={item} onOpen={() => show(item)} />
           ))}
         </List>
-        {hasMore && (
+        {query.hasNextPage && (
           <Button
             fullWidth
-            onClick={() => setPages((p) => p + 1)}
-            disabled={more.isFetching}
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
             data-testid="inbox-more"
           >
             {t('newsBell.more')}

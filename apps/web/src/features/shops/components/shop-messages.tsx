@@ -111,14 +111,16 @@ export function ShopMessages({ shop, admin }: { shop: Shop; admin: boolean }) {
         >
           {t('messages.send')}
         </Button>
-        <Button
-          variant="outlined"
-          startIcon={<Campaign />}
-          onClick={() => setNews(true)}
-          data-testid="shop-send-news"
-        >
-          {t('news.open')}
-        </Button>
+        {shop.status === 'ACTIVE' && (
+          <Button
+            variant="outlined"
+            startIcon={<Campaign />}
+            onClick={() => setNews(true)}
+            data-testid="shop-send-news"
+          >
+            {t('news.open')}
+          </Button>
+        )}
         {!shop.whatsapp && (
           <Typography
             id="shop-no-whatsapp"

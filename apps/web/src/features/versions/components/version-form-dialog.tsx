@@ -17,7 +17,7 @@ import {
   type AppPlatform,
   type AppVersion,
 } from '@parking-hub/contracts/app-versions';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, type FieldPath, type Resolver, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
@@ -27,6 +27,7 @@ import { FormDialogActions } from '../../../components/form/form-dialog-actions'
 import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ApiError, isApiError } from '../../../lib/api-error';
 import { messageText } from '../../../lib/i18n';
+import { useAppVersions } from '../api/get-app-versions';
 import { useCreateAppVersion, useUpdateAppVersion } from '../api/save-app-version';
 import {
   formField,
@@ -91,6 +92,20 @@ export function VersionFormDialog({
     defaultValues: versionValues(item, platform, latest),
   });
   const { register, formState, control } = form;
+  // A new release takes its platform's latest minimum and store link; choosing the other platform
+  // takes that one's (unless the box was changed by hand), never Android's link on an iOS release.
+  const chosen = form.watch('platform');
+  const latestOfChosen = useAppVersions({ platform: chosen, page: 1 });
+  const filled = useRef({ platform, minVersion: latest?.minVersion ?? '', storeUrl: latest?.storeUrl ?? '' });
+  useEffect(() => {
+    if (item || chosen === filled.current.platform || !latestOfChosen.isSuccess) return;
+    const next = latestOfChosen.data.data?.find((r) => r.platform === chosen && r.latest);
+    for (const name of ['minVersion', 'storeUrl'] as const) {
+      const now = form.getValues(name);
+      if (now === '' || now === filled.current[name]) form.setValue(name, next?.[name] ?? '');
+    }
+    filled.current = { platform: chosen, minVersion: next?.minVersion ?? '', storeUrl: next?.storeUrl ?? '' };
+  }, [item, chosen, latestOfChosen.isSuccess, latestOfChosen.data, form]);
   const err = (name: FieldPath<VersionFormValues>) =>
     messageText((formState.errors as Record<string, { message?: string } | undefined>)[name]?.message);
 
