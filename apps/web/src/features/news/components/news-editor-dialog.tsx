@@ -1,19 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   NEWS_AUDIENCES,
   NEWS_BODY_MAX,
@@ -27,8 +23,8 @@ import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { DateTimeField } from '../../../components/filters/date-time-field';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ImageField, useImageChoice } from '../../../components/image-field';
 import { CounterHelper } from '../../../components/messages/text-counter';
 import { WhatsappBubble } from '../../../components/messages/whatsapp-bubble';
@@ -66,7 +62,6 @@ export function NewsEditorDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['news', 'common']);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const sent = news?.status === 'SENT';
   const create = useCreateNews();
   const update = useUpdateNews();
@@ -133,115 +128,101 @@ export function NewsEditorDialog({
         : t('actions.saveDraft');
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      fullScreen={phone}
-      maxWidth="md"
-      fullWidth
-      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
-      aria-labelledby="news-form-title"
+    <FormDialog
+      id="news"
+      title={t(news ? 'form.editTitle' : 'form.createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        data-testid="news-form"
-        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      >
-        <DialogTitle id="news-form-title">{t(news ? 'form.editTitle' : 'form.createTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              // The theme's dialogs are at most 600 px wide: the preview goes under the fields.
-              gridTemplateColumns: 'minmax(0, 1fr)',
-            }}
-          >
-            <Stack spacing={2} sx={{ minWidth: 0, pt: 1 }}>
-              {sent && <Alert severity="info">{t('form.sentHint')}</Alert>}
-              <TextField
-                label={t('fields.title')}
-                {...register('title')}
-                error={!!errorOf('title')}
-                helperText={errorOf('title')}
-                slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'field-title' } }}
-                required
-              />
-              <TextField
-                label={t('fields.body')}
-                {...register('body')}
-                multiline
-                minRows={4}
-                maxRows={12}
-                error={!!errorOf('body')}
-                helperText={
-                  errorOf('body') ?? (
-                    <CounterHelper
-                      help={t('form.bodyHint')}
-                      length={values.body.length}
-                      max={NEWS_BODY_MAX}
-                    />
-                  )
-                }
-                slotProps={{ htmlInput: { maxLength: NEWS_BODY_MAX, 'data-testid': 'field-body' } }}
-                required
-              />
-              <Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-                  {t('fields.image')}
-                </Typography>
-                <ImageField
-                  choice={image}
-                  current={news?.imagePath ?? null}
-                  texts={{
-                    choose: t('actions.chooseImage'),
-                    change: t('actions.chooseImage'),
-                    drop: t('actions.removeImage'),
-                    remove: t('actions.removeImage'),
-                    hint: t('form.imageHint'),
-                  }}
-                  renderPreview={(src) => <NewsImage src={src} title={values.title} size={56} />}
-                  testId="news-image"
-                />
-              </Box>
-              {!sent && <AudienceFields form={form} admin={admin} agents={agents.data ?? []} news={news} />}
-              {!sent && <PublishFields form={form} />}
-            </Stack>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography variant="subtitle2" sx={{ mb: 1 }}>
-                {t('form.preview')}
+      <DialogContent dividers>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            // The theme's dialogs are at most 600 px wide: the preview goes under the fields.
+            gridTemplateColumns: 'minmax(0, 1fr)',
+          }}
+        >
+          <Stack spacing={2} sx={{ minWidth: 0, pt: 1 }}>
+            {sent && <Alert severity="info">{t('form.sentHint')}</Alert>}
+            <TextField
+              label={t('fields.title')}
+              {...register('title')}
+              error={!!errorOf('title')}
+              helperText={errorOf('title')}
+              slotProps={{ htmlInput: { maxLength: 120, 'data-testid': 'field-title' } }}
+              required
+            />
+            <TextField
+              label={t('fields.body')}
+              {...register('body')}
+              multiline
+              minRows={4}
+              maxRows={12}
+              error={!!errorOf('body')}
+              helperText={
+                errorOf('body') ?? (
+                  <CounterHelper help={t('form.bodyHint')} length={values.body.length} max={NEWS_BODY_MAX} />
+                )
+              }
+              slotProps={{ htmlInput: { maxLength: NEWS_BODY_MAX, 'data-testid': 'field-body' } }}
+              required
+            />
+            <Box>
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+                {t('fields.image')}
               </Typography>
-              {(image.preview ?? (image.removed ? null : news?.imagePath)) && (
-                <Box
-                  component="img"
-                  src={image.preview ?? news?.imagePath ?? ''}
-                  alt=""
-                  sx={{ width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 2, mb: 1 }}
-                  data-testid="news-preview-image"
-                />
-              )}
-              <WhatsappBubble
-                text={preview}
-                caption={t('form.previewTo', { audience: audienceLabel })}
-                time="09:00"
+              <ImageField
+                choice={image}
+                current={news?.imagePath ?? null}
+                texts={{
+                  choose: t('actions.chooseImage'),
+                  change: t('actions.chooseImage'),
+                  drop: t('actions.removeImage'),
+                  remove: t('actions.removeImage'),
+                  hint: t('form.imageHint'),
+                }}
+                renderPreview={(src) => <NewsImage src={src} title={values.title} size={56} />}
+                testId="news-image"
               />
-              <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
-                {t('form.previewImage')}
-              </Typography>
             </Box>
+            {!sent && <AudienceFields form={form} admin={admin} agents={agents.data ?? []} news={news} />}
+            {!sent && <PublishFields form={form} />}
+          </Stack>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography variant="subtitle2" sx={{ mb: 1 }}>
+              {t('form.preview')}
+            </Typography>
+            {(image.preview ?? (image.removed ? null : news?.imagePath)) && (
+              <Box
+                component="img"
+                src={image.preview ?? news?.imagePath ?? ''}
+                alt=""
+                sx={{ width: '100%', maxHeight: 180, objectFit: 'cover', borderRadius: 2, mb: 1 }}
+                data-testid="news-preview-image"
+              />
+            )}
+            <WhatsappBubble
+              text={preview}
+              caption={t('form.previewTo', { audience: audienceLabel })}
+              time="09:00"
+            />
+            <Typography variant="caption" color="text.secondary" sx={{ display: 'block', mt: 1 }}>
+              {t('form.previewImage')}
+            </Typography>
           </Box>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2, pt: 1.5 }}>
-          <Button onClick={onClose} color="inherit" disabled={busy}>
-            {t('common:actions.cancel')}
-          </Button>
-          <SubmitButton busy={busy} data-testid="news-save">
-            {submitLabel}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+        </Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2, pt: 1.5 }}>
+        <Button onClick={onClose} color="inherit" disabled={busy}>
+          {t('common:actions.cancel')}
+        </Button>
+        <SubmitButton busy={busy} data-testid="news-save">
+          {submitLabel}
+        </SubmitButton>
+      </DialogActions>
+    </FormDialog>
   );
 }
 

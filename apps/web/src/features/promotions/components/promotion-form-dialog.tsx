@@ -2,16 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Envelope } from '@parking-hub/contracts/envelope';
 import type { Package } from '@parking-hub/contracts/packages';
 import { type AgentCap, DISCOUNT_TYPES, type Promotion } from '@parking-hub/contracts/promotions';
@@ -21,8 +17,8 @@ import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { DateField } from '../../../components/filters/date-field';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
-import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ImageField, useImageChoice } from '../../../components/image-field';
 import { dataOf } from '../../../lib/api-client';
 import { isApiError } from '../../../lib/api-error';
@@ -74,7 +70,6 @@ export function PromotionFormDialog({
   cap: AgentCap | undefined;
 }) {
   const { t, i18n } = useTranslation(['promotions', 'common']);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const [saved, setSaved] = useState<Promotion | null>(promotion);
   const image = useImageChoice(promotionImageProblem);
   const create = useCreatePromotion();
@@ -130,206 +125,194 @@ export function PromotionFormDialog({
   const packageName = (p: Package) => (i18n.language?.startsWith('en') ? p.nameEn : p.nameLo);
   const byId = new Map(packages.map((p) => [p.id, p]));
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      fullScreen={phone}
-      maxWidth="md"
-      fullWidth
-      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
-      aria-labelledby="promotion-form-title"
+    <FormDialog
+      id="promotion"
+      title={t(saved ? 'form.editTitle' : 'form.createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        data-testid="promotion-form"
-        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      >
-        <DialogTitle id="promotion-form-title">
-          {t(saved ? 'form.editTitle' : 'form.createTitle')}
-        </DialogTitle>
-        <DialogContent dividers>
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 3,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
-            }}
-          >
-            <Stack spacing={2} sx={{ minWidth: 0 }}>
-              {saved && !promotion && (
-                <Alert severity="info" data-testid="promotion-form-saved">
-                  {t('form.savedImageFailed')}
-                </Alert>
-              )}
-              <ImageField
-                choice={image}
-                current={saved?.imagePath ?? null}
-                texts={{
-                  choose: t('form.chooseImage'),
-                  change: t('form.changeImage'),
-                  drop: t('form.dropImage'),
-                  hint: t('form.imageHint'),
-                  remove: t('form.removeImage'),
-                }}
-                renderPreview={(src) => <PromotionImage src={src} title={form.watch('title')} size={72} />}
-                testId="image"
-              />
-              <TextField
-                label={t('fields.title')}
-                required
-                {...form.register('title')}
-                error={!!errorOf('title')}
-                helperText={errorOf('title')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-title' } }}
-              />
-              <TextField
-                label={t('fields.body')}
-                multiline
-                minRows={2}
-                {...form.register('body')}
-                error={!!errorOf('body')}
-                helperText={errorOf('body')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-body' } }}
-              />
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-                }}
-              >
-                <Controller
-                  control={form.control}
-                  name="discountType"
-                  render={({ field }) => (
-                    <TextField
-                      select
-                      label={t('fields.discountType')}
-                      {...field}
-                      slotProps={{ htmlInput: { 'data-testid': 'field-discount-type' } }}
-                    >
-                      {DISCOUNT_TYPES.map((d) => (
-                        <MenuItem key={d} value={d}>
-                          {t(`discountType.${d}`)}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  )}
-                />
-                <TextField
-                  label={t(`valueLabel.${type}`)}
-                  required
-                  inputMode="numeric"
-                  {...form.register('discountValue')}
-                  error={!!errorOf('discountValue')}
-                  helperText={errorOf('discountValue') ?? (admin ? undefined : capHint(t, cap))}
-                  slotProps={{ htmlInput: { 'data-testid': 'field-discount-value', inputMode: 'numeric' } }}
-                />
-                <Controller
-                  control={form.control}
-                  name="validFrom"
-                  render={({ field }) => (
-                    <DateField
-                      label={t('fields.validFrom')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      testId="field-valid-from"
-                      error={!!errorOf('validFrom')}
-                      helperText={errorOf('validFrom')}
-                    />
-                  )}
-                />
-                <Controller
-                  control={form.control}
-                  name="validUntil"
-                  render={({ field }) => (
-                    <DateField
-                      label={t('fields.validUntil')}
-                      value={field.value}
-                      onChange={field.onChange}
-                      testId="field-valid-until"
-                      error={!!errorOf('validUntil')}
-                      helperText={errorOf('validUntil')}
-                    />
-                  )}
-                />
-              </Box>
+      <DialogContent dividers>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          }}
+        >
+          <Stack spacing={2} sx={{ minWidth: 0 }}>
+            {saved && !promotion && (
+              <Alert severity="info" data-testid="promotion-form-saved">
+                {t('form.savedImageFailed')}
+              </Alert>
+            )}
+            <ImageField
+              choice={image}
+              current={saved?.imagePath ?? null}
+              texts={{
+                choose: t('form.chooseImage'),
+                change: t('form.changeImage'),
+                drop: t('form.dropImage'),
+                hint: t('form.imageHint'),
+                remove: t('form.removeImage'),
+              }}
+              renderPreview={(src) => <PromotionImage src={src} title={form.watch('title')} size={72} />}
+              testId="image"
+            />
+            <TextField
+              label={t('fields.title')}
+              required
+              {...form.register('title')}
+              error={!!errorOf('title')}
+              helperText={errorOf('title')}
+              slotProps={{ htmlInput: { 'data-testid': 'field-title' } }}
+            />
+            <TextField
+              label={t('fields.body')}
+              multiline
+              minRows={2}
+              {...form.register('body')}
+              error={!!errorOf('body')}
+              helperText={errorOf('body')}
+              slotProps={{ htmlInput: { 'data-testid': 'field-body' } }}
+            />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+              }}
+            >
               <Controller
                 control={form.control}
-                name="packageIds"
+                name="discountType"
                 render={({ field }) => (
-                  <Autocomplete<Package, true>
-                    multiple
-                    options={packages}
-                    value={field.value.map((id) => byId.get(id)).filter((p): p is Package => !!p)}
-                    onChange={(_, chosen) => field.onChange(chosen.map((p) => p.id))}
-                    getOptionLabel={packageName}
-                    isOptionEqualToValue={(a, b) => a.id === b.id}
-                    renderInput={(params) => (
-                      <TextField
-                        {...params}
-                        label={t('fields.packages')}
-                        placeholder={field.value.length === 0 ? t('form.allPackages') : undefined}
-                        error={!!errorOf('packageIds')}
-                        helperText={errorOf('packageIds') ?? t('form.packagesHint')}
-                        slotProps={{
-                          ...params.slotProps,
-                          inputLabel: { shrink: true },
-                          htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-packages' },
-                        }}
-                      />
-                    )}
+                  <TextField
+                    select
+                    label={t('fields.discountType')}
+                    {...field}
+                    slotProps={{ htmlInput: { 'data-testid': 'field-discount-type' } }}
+                  >
+                    {DISCOUNT_TYPES.map((d) => (
+                      <MenuItem key={d} value={d}>
+                        {t(`discountType.${d}`)}
+                      </MenuItem>
+                    ))}
+                  </TextField>
+                )}
+              />
+              <TextField
+                label={t(`valueLabel.${type}`)}
+                required
+                inputMode="numeric"
+                {...form.register('discountValue')}
+                error={!!errorOf('discountValue')}
+                helperText={errorOf('discountValue') ?? (admin ? undefined : capHint(t, cap))}
+                slotProps={{ htmlInput: { 'data-testid': 'field-discount-value', inputMode: 'numeric' } }}
+              />
+              <Controller
+                control={form.control}
+                name="validFrom"
+                render={({ field }) => (
+                  <DateField
+                    label={t('fields.validFrom')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    testId="field-valid-from"
+                    error={!!errorOf('validFrom')}
+                    helperText={errorOf('validFrom')}
                   />
                 )}
               />
-              <AudienceFields form={form} admin={admin} knownShops={promotion?.shops ?? []} />
-              <Box
-                sx={{
-                  display: 'grid',
-                  gap: 2,
-                  gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-                  alignItems: 'center',
-                }}
-              >
-                <TextField
-                  label={t('fields.maxUses')}
-                  inputMode="numeric"
-                  {...form.register('maxUses')}
-                  error={!!errorOf('maxUses')}
-                  helperText={errorOf('maxUses') ?? t('form.maxUsesHint')}
-                  slotProps={{ htmlInput: { 'data-testid': 'field-max-uses', inputMode: 'numeric' } }}
-                />
-                <Controller
-                  control={form.control}
-                  name="active"
-                  render={({ field }) => (
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={field.value}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          data-testid="field-active"
-                        />
-                      }
-                      label={t('fields.active')}
+              <Controller
+                control={form.control}
+                name="validUntil"
+                render={({ field }) => (
+                  <DateField
+                    label={t('fields.validUntil')}
+                    value={field.value}
+                    onChange={field.onChange}
+                    testId="field-valid-until"
+                    error={!!errorOf('validUntil')}
+                    helperText={errorOf('validUntil')}
+                  />
+                )}
+              />
+            </Box>
+            <Controller
+              control={form.control}
+              name="packageIds"
+              render={({ field }) => (
+                <Autocomplete<Package, true>
+                  multiple
+                  options={packages}
+                  value={field.value.map((id) => byId.get(id)).filter((p): p is Package => !!p)}
+                  onChange={(_, chosen) => field.onChange(chosen.map((p) => p.id))}
+                  getOptionLabel={packageName}
+                  isOptionEqualToValue={(a, b) => a.id === b.id}
+                  renderInput={(params) => (
+                    <TextField
+                      {...params}
+                      label={t('fields.packages')}
+                      placeholder={field.value.length === 0 ? t('form.allPackages') : undefined}
+                      error={!!errorOf('packageIds')}
+                      helperText={errorOf('packageIds') ?? t('form.packagesHint')}
+                      slotProps={{
+                        ...params.slotProps,
+                        inputLabel: { shrink: true },
+                        htmlInput: { ...params.slotProps.htmlInput, 'data-testid': 'field-packages' },
+                      }}
                     />
                   )}
                 />
-              </Box>
-            </Stack>
-            <Box sx={{ minWidth: 0 }}>
-              <DiscountPreview
-                packages={packages}
-                packageIds={form.watch('packageIds')}
-                type={type}
-                value={form.watch('discountValue')}
+              )}
+            />
+            <AudienceFields form={form} admin={admin} knownShops={promotion?.shops ?? []} />
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 2,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+                alignItems: 'center',
+              }}
+            >
+              <TextField
+                label={t('fields.maxUses')}
+                inputMode="numeric"
+                {...form.register('maxUses')}
+                error={!!errorOf('maxUses')}
+                helperText={errorOf('maxUses') ?? t('form.maxUsesHint')}
+                slotProps={{ htmlInput: { 'data-testid': 'field-max-uses', inputMode: 'numeric' } }}
+              />
+              <Controller
+                control={form.control}
+                name="active"
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        data-testid="field-active"
+                      />
+                    }
+                    label={t('fields.active')}
+                  />
+                )}
               />
             </Box>
+          </Stack>
+          <Box sx={{ minWidth: 0 }}>
+            <DiscountPreview
+              packages={packages}
+              packageIds={form.watch('packageIds')}
+              type={type}
+              value={form.watch('discountValue')}
+            />
           </Box>
-        </DialogContent>
-        <FormDialogActions busy={busy} onCancel={onClose} saveTestId="promotion-form-save" />
-      </form>
-    </Dialog>
+        </Box>
+      </DialogContent>
+      <FormDialogActions busy={busy} onCancel={onClose} saveTestId="promotion-form-save" />
+    </FormDialog>
   );
 }

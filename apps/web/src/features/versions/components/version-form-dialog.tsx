@@ -1,16 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import {
   APP_NOTES_MAX,
   APP_PLATFORMS,
@@ -23,8 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { DateField } from '../../../components/filters/date-field';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { FormDialogActions } from '../../../components/form/form-dialog-actions';
-import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ApiError, isApiError } from '../../../lib/api-error';
 import { messageText } from '../../../lib/i18n';
 import { useAppVersions } from '../api/get-app-versions';
@@ -80,7 +76,6 @@ export function VersionFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['versions', 'common']);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const create = useCreateAppVersion();
   const update = useUpdateAppVersion();
   const form = useForm<VersionFormValues, unknown, VersionFormOutput>({
@@ -146,111 +141,99 @@ export function VersionFormDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      fullScreen={phone}
-      maxWidth="md"
-      fullWidth
-      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
-      aria-labelledby="version-form-title"
+    <FormDialog
+      id="version"
+      title={item ? t('form.editTitle', { version: item.version }) : t('form.createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        data-testid="version-form"
-        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      >
-        <DialogTitle id="version-form-title">
-          {item ? t('form.editTitle', { version: item.version }) : t('form.createTitle')}
-        </DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2}>
-            <Row columns={3}>
-              <Controller
-                control={control}
-                name="platform"
-                render={({ field }) => (
-                  <TextField
-                    select
-                    label={t('fields.platform')}
-                    {...field}
-                    disabled={!!item}
-                    error={!!err('platform')}
-                    helperText={err('platform')}
-                    slotProps={{ htmlInput: { 'data-testid': 'field-platform' } }}
-                  >
-                    {APP_PLATFORMS.map((p) => (
-                      <MenuItem key={p} value={p}>
-                        {t(`platforms.${p}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                )}
-              />
-              <TextField label={t('fields.version')} required {...text('version', t('form.versionHint'))} />
-              <TextField label={t('fields.build')} required {...text('build', t('form.buildHint'))} />
-            </Row>
-            <Row>
-              <TextField
-                label={t('fields.minVersion')}
-                required
-                {...text('minVersion', t('form.minVersionHint'))}
-              />
-              <Controller
-                control={control}
-                name="forceUpdate"
-                render={({ field }) => (
-                  <Box>
-                    <FormControlLabel
-                      control={
-                        <Switch
-                          checked={field.value}
-                          onChange={(e) => field.onChange(e.target.checked)}
-                          slotProps={{ input: { 'data-testid': 'field-forceUpdate' } as object }}
-                        />
-                      }
-                      label={t('fields.forceUpdate')}
-                    />
-                    <FormHelperText sx={{ mt: 0 }}>{t('form.forceUpdateHint')}</FormHelperText>
-                  </Box>
-                )}
-              />
-            </Row>
-            <TextField label={t('fields.storeUrl')} required {...text('storeUrl', t('form.storeUrlHint'))} />
-            <Row>
-              <Controller
-                control={control}
-                name="releasedDate"
-                render={({ field }) => (
-                  <DateField
-                    label={t('fields.releasedDate')}
-                    value={field.value}
-                    onChange={field.onChange}
-                    testId="field-releasedDate"
-                    error={!!err('releasedDate')}
-                    helperText={err('releasedDate') || t('form.releasedHint')}
+      <DialogContent dividers>
+        <Stack spacing={2}>
+          <Row columns={3}>
+            <Controller
+              control={control}
+              name="platform"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label={t('fields.platform')}
+                  {...field}
+                  disabled={!!item}
+                  error={!!err('platform')}
+                  helperText={err('platform')}
+                  slotProps={{ htmlInput: { 'data-testid': 'field-platform' } }}
+                >
+                  {APP_PLATFORMS.map((p) => (
+                    <MenuItem key={p} value={p}>
+                      {t(`platforms.${p}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+            <TextField label={t('fields.version')} required {...text('version', t('form.versionHint'))} />
+            <TextField label={t('fields.build')} required {...text('build', t('form.buildHint'))} />
+          </Row>
+          <Row>
+            <TextField
+              label={t('fields.minVersion')}
+              required
+              {...text('minVersion', t('form.minVersionHint'))}
+            />
+            <Controller
+              control={control}
+              name="forceUpdate"
+              render={({ field }) => (
+                <Box>
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={field.value}
+                        onChange={(e) => field.onChange(e.target.checked)}
+                        slotProps={{ input: { 'data-testid': 'field-forceUpdate' } as object }}
+                      />
+                    }
+                    label={t('fields.forceUpdate')}
                   />
-                )}
-              />
-              <TextField
-                label={t('fields.releasedTime')}
-                placeholder="HH:mm"
-                {...register('releasedTime')}
-                error={!!err('releasedTime')}
-                helperText={err('releasedTime')}
-                slotProps={{
-                  inputLabel: { shrink: true },
-                  htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'field-releasedTime' },
-                }}
-              />
-            </Row>
-            <TextField label={t('fields.notesLo')} {...notes('notesLo')} />
-            <TextField label={t('fields.notesEn')} {...notes('notesEn')} />
-          </Stack>
-        </DialogContent>
-        <FormDialogActions busy={busy} onCancel={onClose} saveTestId="version-form-save" />
-      </form>
-    </Dialog>
+                  <FormHelperText sx={{ mt: 0 }}>{t('form.forceUpdateHint')}</FormHelperText>
+                </Box>
+              )}
+            />
+          </Row>
+          <TextField label={t('fields.storeUrl')} required {...text('storeUrl', t('form.storeUrlHint'))} />
+          <Row>
+            <Controller
+              control={control}
+              name="releasedDate"
+              render={({ field }) => (
+                <DateField
+                  label={t('fields.releasedDate')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  testId="field-releasedDate"
+                  error={!!err('releasedDate')}
+                  helperText={err('releasedDate') || t('form.releasedHint')}
+                />
+              )}
+            />
+            <TextField
+              label={t('fields.releasedTime')}
+              placeholder="HH:mm"
+              {...register('releasedTime')}
+              error={!!err('releasedTime')}
+              helperText={err('releasedTime')}
+              slotProps={{
+                inputLabel: { shrink: true },
+                htmlInput: { inputMode: 'numeric', maxLength: 5, 'data-testid': 'field-releasedTime' },
+              }}
+            />
+          </Row>
+          <TextField label={t('fields.notesLo')} {...notes('notesLo')} />
+          <TextField label={t('fields.notesEn')} {...notes('notesEn')} />
+        </Stack>
+      </DialogContent>
+      <FormDialogActions busy={busy} onCancel={onClose} saveTestId="version-form-save" />
+    </FormDialog>
   );
 }

@@ -1,18 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import { useTheme } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { VIDEO_SOURCES, type Video, type VideoLimits } from '@parking-hub/contracts/videos';
 import { useRef, useState } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
@@ -20,8 +16,8 @@ import { useTranslation } from 'react-i18next';
 import { showFormError } from '../../../components/feedback/form-errors';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { toast } from '../../../components/feedback/toast-store';
+import { FormDialog } from '../../../components/form/form-dialog';
 import { SubmitButton } from '../../../components/form/submit-button';
-import { FULL_SCREEN_PAPER } from '../../../components/full-screen';
 import { ImageField, useImageChoice } from '../../../components/image-field';
 import { ApiError, isApiError } from '../../../lib/api-error';
 import { messageText } from '../../../lib/i18n';
@@ -71,7 +67,6 @@ export function VideoFormDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation(['videos', 'common']);
-  const phone = useMediaQuery(useTheme().breakpoints.down('sm'));
   const save = useSaveVideo();
   const poster = useImageChoice(posterProblem);
   const [file, setFile] = useState<File | null>(null);
@@ -156,160 +151,151 @@ export function VideoFormDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={() => !busy && onClose()}
-      fullScreen={phone}
+    <FormDialog
+      id="video"
+      title={t(video ? 'form.editTitle' : 'form.createTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={submit}
       maxWidth="sm"
-      fullWidth
-      slotProps={{ paper: { sx: phone ? FULL_SCREEN_PAPER : undefined } }}
-      aria-labelledby="video-form-title"
     >
-      <form
-        onSubmit={submit}
-        noValidate
-        data-testid="video-form"
-        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: 1 }}
-      >
-        <DialogTitle id="video-form-title">{t(video ? 'form.editTitle' : 'form.createTitle')}</DialogTitle>
-        <DialogContent dividers>
-          <Stack spacing={2.5}>
+      <DialogContent dividers>
+        <Stack spacing={2.5}>
+          <TextField
+            label={t('fields.title')}
+            required
+            disabled={busy}
+            {...form.register('title')}
+            error={!!errorOf('title')}
+            helperText={errorOf('title')}
+            slotProps={{ htmlInput: { 'data-testid': 'field-title' } }}
+          />
+          <TextField
+            label={t('fields.description')}
+            multiline
+            minRows={2}
+            disabled={busy}
+            {...form.register('description')}
+            error={!!errorOf('description')}
+            helperText={errorOf('description')}
+            slotProps={{ htmlInput: { 'data-testid': 'field-description' } }}
+          />
+          <Controller
+            control={form.control}
+            name="source"
+            render={({ field }) => (
+              <RadioGroup row {...field} aria-label={t('fields.source')}>
+                {VIDEO_SOURCES.map((s) => (
+                  <FormControlLabel
+                    key={s}
+                    value={s}
+                    disabled={busy}
+                    control={
+                      <Radio slotProps={{ input: { 'data-testid': `field-source-${s}` } as object }} />
+                    }
+                    label={t(`source.${s}`)}
+                  />
+                ))}
+              </RadioGroup>
+            )}
+          />
+          {source === 'UPLOAD' ? (
+            <VideoFileField
+              file={file}
+              current={video}
+              error={fileError}
+              hint={maxMb === null ? t('form.fileHintAny') : t('form.fileHint', { max: maxMb })}
+              disabled={busy}
+              onChoose={(next) => void chooseFile(next)}
+            />
+          ) : (
             <TextField
-              label={t('fields.title')}
+              label={t('fields.url')}
               required
               disabled={busy}
-              {...form.register('title')}
-              error={!!errorOf('title')}
-              helperText={errorOf('title')}
-              slotProps={{ htmlInput: { 'data-testid': 'field-title' } }}
+              inputMode="url"
+              placeholder="https://"
+              {...form.register('url')}
+              error={!!errorOf('url')}
+              helperText={errorOf('url') ?? t('form.urlHint')}
+              slotProps={{ htmlInput: { 'data-testid': 'field-url', inputMode: 'url' } }}
             />
-            <TextField
-              label={t('fields.description')}
-              multiline
-              minRows={2}
-              disabled={busy}
-              {...form.register('description')}
-              error={!!errorOf('description')}
-              helperText={errorOf('description')}
-              slotProps={{ htmlInput: { 'data-testid': 'field-description' } }}
-            />
-            <Controller
-              control={form.control}
-              name="source"
-              render={({ field }) => (
-                <RadioGroup row {...field} aria-label={t('fields.source')}>
-                  {VIDEO_SOURCES.map((s) => (
-                    <FormControlLabel
-                      key={s}
-                      value={s}
-                      disabled={busy}
-                      control={
-                        <Radio slotProps={{ input: { 'data-testid': `field-source-${s}` } as object }} />
-                      }
-                      label={t(`source.${s}`)}
-                    />
-                  ))}
-                </RadioGroup>
-              )}
-            />
-            {source === 'UPLOAD' ? (
-              <VideoFileField
-                file={file}
-                current={video}
-                error={fileError}
-                hint={maxMb === null ? t('form.fileHintAny') : t('form.fileHint', { max: maxMb })}
+          )}
+          <ImageField
+            choice={poster}
+            current={video?.posterPath ?? null}
+            texts={{
+              choose: t('form.chooseImage'),
+              change: t('form.changeImage'),
+              drop: t('form.dropImage'),
+              hint: t('form.imageHint'),
+              remove: t('form.removeImage'),
+            }}
+            renderPreview={(src) => (
+              <Box sx={{ width: 112, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
+                <VideoPoster src={src} source={source} title={form.watch('title')} />
+              </Box>
+            )}
+            testId="poster"
+          />
+          <Controller
+            control={form.control}
+            name="roles"
+            render={({ field }) => (
+              <RoleChoice
+                value={field.value}
+                onChange={field.onChange}
                 disabled={busy}
-                onChoose={(next) => void chooseFile(next)}
-              />
-            ) : (
-              <TextField
-                label={t('fields.url')}
-                required
-                disabled={busy}
-                inputMode="url"
-                placeholder="https://"
-                {...form.register('url')}
-                error={!!errorOf('url')}
-                helperText={errorOf('url') ?? t('form.urlHint')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-url', inputMode: 'url' } }}
+                error={errorOf('roles')}
               />
             )}
-            <ImageField
-              choice={poster}
-              current={video?.posterPath ?? null}
-              texts={{
-                choose: t('form.chooseImage'),
-                change: t('form.changeImage'),
-                drop: t('form.dropImage'),
-                hint: t('form.imageHint'),
-                remove: t('form.removeImage'),
-              }}
-              renderPreview={(src) => (
-                <Box sx={{ width: 112, flexShrink: 0, borderRadius: 1, overflow: 'hidden' }}>
-                  <VideoPoster src={src} source={source} title={form.watch('title')} />
-                </Box>
-              )}
-              testId="poster"
+          />
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 2,
+              gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+              alignItems: 'center',
+            }}
+          >
+            <TextField
+              label={t('fields.sortOrder')}
+              inputMode="numeric"
+              disabled={busy}
+              {...form.register('sortOrder')}
+              error={!!errorOf('sortOrder')}
+              helperText={errorOf('sortOrder') ?? t('form.orderHint')}
+              slotProps={{ htmlInput: { 'data-testid': 'field-order', inputMode: 'numeric' } }}
             />
             <Controller
               control={form.control}
-              name="roles"
+              name="active"
               render={({ field }) => (
-                <RoleChoice
-                  value={field.value}
-                  onChange={field.onChange}
-                  disabled={busy}
-                  error={errorOf('roles')}
+                <FormControlLabel
+                  control={
+                    <Switch
+                      checked={field.value}
+                      disabled={busy}
+                      onChange={(e) => field.onChange(e.target.checked)}
+                      data-testid="field-active"
+                    />
+                  }
+                  label={t('fields.active')}
                 />
               )}
             />
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 2,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-                alignItems: 'center',
-              }}
-            >
-              <TextField
-                label={t('fields.sortOrder')}
-                inputMode="numeric"
-                disabled={busy}
-                {...form.register('sortOrder')}
-                error={!!errorOf('sortOrder')}
-                helperText={errorOf('sortOrder') ?? t('form.orderHint')}
-                slotProps={{ htmlInput: { 'data-testid': 'field-order', inputMode: 'numeric' } }}
-              />
-              <Controller
-                control={form.control}
-                name="active"
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={field.value}
-                        disabled={busy}
-                        onChange={(e) => field.onChange(e.target.checked)}
-                        data-testid="field-active"
-                      />
-                    }
-                    label={t('fields.active')}
-                  />
-                )}
-              />
-            </Box>
-            {upload && <UploadProgress state={upload} />}
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={cancel} color="inherit" data-testid="video-form-cancel">
-            {t(upload && busy ? 'actions.cancelUpload' : 'common:actions.cancel')}
-          </Button>
-          <SubmitButton busy={busy} data-testid="video-form-save">
-            {t('common:actions.save')}
-          </SubmitButton>
-        </DialogActions>
-      </form>
-    </Dialog>
+          </Box>
+          {upload && <UploadProgress state={upload} />}
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2 }}>
+        <Button onClick={cancel} color="inherit" data-testid="video-form-cancel">
+          {t(upload && busy ? 'actions.cancelUpload' : 'common:actions.cancel')}
+        </Button>
+        <SubmitButton busy={busy} data-testid="video-form-save">
+          {t('common:actions.save')}
+        </SubmitButton>
+      </DialogActions>
+    </FormDialog>
   );
 }
