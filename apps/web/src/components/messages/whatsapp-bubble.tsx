@@ -1,21 +1,7 @@
 import WhatsApp from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
-
-/** Links in a message's text made clickable, as WhatsApp shows them. */
-function withLinks(text: string): ReactNode[] {
-  return text.split(/(https?:\/\/[^\s]+)/g).map((part, i) =>
-    /^https?:\/\//.test(part) ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
-      <a key={i} href={part} target="_blank" rel="noopener noreferrer" style={{ color: '#027eb5' }}>
-        {part}
-      </a>
-    ) : (
-      part
-    ),
-  );
-}
+import { withLinks } from '../linked-text';
 
 /**
  * A message as the shop sees it in WhatsApp: the chat's green-grey background and a white bubble
@@ -61,7 +47,7 @@ export function WhatsappBubble({
           sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontSize: 14, color: '#111b21' }}
           data-testid={`${testId}-text`}
         >
-          {withLinks(text)}
+          {withLinks(text, { color: '#027eb5' })}
         </Typography>
         {time && (
           <Typography variant="caption" sx={{ display: 'block', textAlign: 'right', color: '#667781' }}>

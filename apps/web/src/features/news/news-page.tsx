@@ -1,5 +1,4 @@
 import Add from '@mui/icons-material/Add';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import {
   NEWS_AUDIENCES,
@@ -12,6 +11,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreenTitle } from '../../app/use-screen-title';
 import { DataTable } from '../../components/data-table';
+import { FilterBar } from '../../components/filters/filter-bar';
 import { FilterSelect } from '../../components/filters/filter-select';
 import { SearchField } from '../../components/filters/search-field';
 import { PageHeader } from '../../components/page-header';
@@ -59,14 +59,7 @@ export default function NewsPage() {
           </Button>
         }
       />
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          mb: 2,
-          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 2fr) repeat(2, minmax(0, 1fr))' },
-        }}
-      >
+      <FilterBar>
         <SearchField value={values.q} onChange={(q) => setFilters({ q })} placeholder={t('filters.search')} />
         <FilterSelect
           label={t('filters.status')}
@@ -82,7 +75,7 @@ export default function NewsPage() {
           options={NEWS_AUDIENCES.map((a) => ({ value: a, label: t(`audience.${a}`) }))}
           data-testid="filter-audience"
         />
-      </Box>
+      </FilterBar>
       <DataTable
         columns={newsColumns(t)}
         rows={query.data?.data}

@@ -7,5 +7,4 @@ export const newsKeys = {
   list: (filters: Partial<ListNewsBody>) => [...newsKeys.lists(), filters] as const,
   detail: (id: string) => [...newsKeys.all, 'detail', id] as const,
   deliveries: (filters: Partial<NewsDeliveriesBody>) => [...newsKeys.all, 'deliveries', filters] as const,
-  agents: () => [...newsKeys.all, 'agents'] as const,
 };

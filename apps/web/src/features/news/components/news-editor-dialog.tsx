@@ -20,6 +20,7 @@ import {
 } from '@parking-hub/contracts/news';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useAgentOptions } from '../../../components/agent-options';
 import { showFormError } from '../../../components/feedback/form-errors';
 import { handleResponse } from '../../../components/feedback/handle-response';
 import { DateTimeField } from '../../../components/filters/date-time-field';
@@ -31,7 +32,6 @@ import { WhatsappBubble } from '../../../components/messages/whatsapp-bubble';
 import { ShopsMultiPicker } from '../../../components/shop-picker/shops-multi-picker';
 import { isApiError } from '../../../lib/api-error';
 import { messageText } from '../../../lib/i18n';
-import { useAgents } from '../api/get-agents';
 import { useCreateNews, useUpdateNews } from '../api/save-news';
 import { useUploadNewsImage } from '../api/upload-news-image';
 import {
@@ -67,7 +67,7 @@ export function NewsEditorDialog({
   const update = useUpdateNews();
   const upload = useUploadNewsImage();
   const image = useImageChoice(newsImageProblem);
-  const agents = useAgents(admin);
+  const agents = useAgentOptions('', admin);
   const form = useForm<NewsFormValues>({
     defaultValues: news ? newsValues(news) : emptyNewsValues(admin),
   });

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { News } from '@parking-hub/contracts/news';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { withLinks } from '../../../components/linked-text';
 
 /** Who an item goes to, in words: every shop, an agent's shops, the chosen shops. */
 export function audienceText(
@@ -15,23 +15,13 @@ export function audienceText(
 
 /** A news text as written: its new lines kept and its links clickable (opened in a new tab). */
 export function NewsBody({ text, testId }: { text: string; testId?: string }) {
-  const parts: ReactNode[] = text.split(/(https?:\/\/[^\s]+)/g).map((part, i) =>
-    /^https?:\/\//.test(part) ? (
-      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed text, in order
-      <a key={i} href={part} target="_blank" rel="noopener noreferrer">
-        {part}
-      </a>
-    ) : (
-      part
-    ),
-  );
   return (
     <Typography
       component="div"
       sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
       data-testid={testId}
     >
-      {parts}
+      {withLinks(text)}
     </Typography>
   );
 }

@@ -6,7 +6,6 @@ export const promotionKeys = {
   lists: () => [...promotionKeys.all, 'list'] as const,
   list: (filters: Partial<ListPromotionsBody>) => [...promotionKeys.lists(), filters] as const,
   cap: () => [...promotionKeys.all, 'cap'] as const,
-  agents: () => [...promotionKeys.all, 'agents'] as const,
 };
 
 /** The packages list's key as the packages screen names it, so its changes refresh the preview too. */

@@ -3,9 +3,9 @@ import TextField from '@mui/material/TextField';
 import { PROMOTION_AUDIENCES, type PromotionAudience } from '@parking-hub/contracts/promotions';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useAgentOptions } from '../../../components/agent-options';
 import { type ShopRef, ShopsMultiPicker } from '../../../components/shop-picker/shops-multi-picker';
 import { messageText } from '../../../lib/i18n';
-import { useAgents } from '../api/get-agents';
 import type { PromotionFormOutput, PromotionFormValues } from '../promotion-form';
 
 type Form = UseFormReturn<PromotionFormValues, unknown, PromotionFormOutput>;
@@ -56,7 +56,7 @@ export function AudienceFields({
 }) {
   const { t } = useTranslation('promotions');
   const audience = form.watch('audience');
-  const agents = useAgents(admin);
+  const agents = useAgentOptions('', admin);
   const choices = admin ? PROMOTION_AUDIENCES : AGENT_AUDIENCES;
   const showAgent = admin && (audience === 'AGENT' || audience === 'NEW_SHOPS');
   const agentError = errorOf(form, 'agentId');

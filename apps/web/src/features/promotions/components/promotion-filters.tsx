@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
 import { PROMOTION_AUDIENCES, PROMOTION_STATES } from '@parking-hub/contracts/promotions';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../components/filters/filter-bar';
 import { FilterSelect } from '../../../components/filters/filter-select';
 import { SearchField } from '../../../components/filters/search-field';
 import type { PromotionFilterValues } from '../use-promotions-url';
@@ -15,19 +15,7 @@ export function PromotionFilters({
 }) {
   const { t } = useTranslation('promotions');
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: {
-          xs: 'minmax(0, 1fr)',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)',
-        },
-        '& > :first-of-type': { gridColumn: { sm: '1 / -1', md: 'auto' } },
-        mb: 2,
-      }}
-    >
+    <FilterBar>
       <SearchField value={values.q} onChange={(q) => onChange({ q })} placeholder={t('filters.searchHint')} />
       <FilterSelect
         label={t('fields.state')}
@@ -43,6 +31,6 @@ export function PromotionFilters({
         options={PROMOTION_AUDIENCES.map((a) => ({ value: a, label: t(`audience.${a}`) }))}
         data-testid="filter-audience"
       />
-    </Box>
+    </FilterBar>
   );
 }

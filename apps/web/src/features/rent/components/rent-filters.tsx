@@ -3,11 +3,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { INVOICE_STATUSES } from '@parking-hub/contracts/rent';
 import { useTranslation } from 'react-i18next';
+import { useAgentOptions } from '../../../components/agent-options';
 import { FilterSelect } from '../../../components/filters/filter-select';
 import { SearchField } from '../../../components/filters/search-field';
 import { ShopPicker } from '../../../components/shop-picker/shop-picker';
 import { formatMonth } from '../../../lib/months';
-import { useAgents } from '../../promotions/api/get-agents';
 import { monthChoices } from '../rent-format';
 
 export const RENT_FILTER_KEYS = ['tab', 'month', 'status', 'overdue', 'agentId', 'shopId', 'q'] as const;
@@ -26,7 +26,7 @@ export function RentFilters({
   oneShop: boolean;
 }) {
   const { t } = useTranslation('rent');
-  const agents = useAgents(admin);
+  const agents = useAgentOptions('', admin);
   return (
     <Box
       sx={{

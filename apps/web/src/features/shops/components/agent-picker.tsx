@@ -3,8 +3,8 @@ import Typography from '@mui/material/Typography';
 import type { AgentOption } from '@parking-hub/contracts/shops';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgentOptions } from '../../../components/agent-options';
 import { RemotePicker } from '../../../components/remote-picker';
-import { useAgentOptions } from '../api/get-agent-options';
 
 const agentLabel = (a: AgentOption) => a.fullName;
 

@@ -1,6 +1,6 @@
-import Box from '@mui/material/Box';
 import { ROLES } from '@parking-hub/contracts/roles';
 import { useTranslation } from 'react-i18next';
+import { FilterBar } from '../../../components/filters/filter-bar';
 import { FilterSelect } from '../../../components/filters/filter-select';
 import { SearchField } from '../../../components/filters/search-field';
 import type { VideoFilterValues } from '../use-videos-url';
@@ -15,19 +15,7 @@ export function VideoFilters({
 }) {
   const { t } = useTranslation(['videos', 'common']);
   return (
-    <Box
-      sx={{
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: {
-          xs: 'minmax(0, 1fr)',
-          sm: 'repeat(2, minmax(0, 1fr))',
-          md: 'minmax(0, 2fr) minmax(0, 1fr) minmax(0, 1fr)',
-        },
-        '& > :first-of-type': { gridColumn: { sm: '1 / -1', md: 'auto' } },
-        mb: 2,
-      }}
-    >
+    <FilterBar>
       <SearchField value={values.q} onChange={(q) => onChange({ q })} placeholder={t('filters.searchHint')} />
       <FilterSelect
         label={t('fields.state')}
@@ -46,6 +34,6 @@ export function VideoFilters({
         options={ROLES.map((r) => ({ value: r, label: t(`common:roles.${r}`) }))}
         data-testid="filter-role"
       />
-    </Box>
+    </FilterBar>
   );
 }
