@@ -23,3 +23,6 @@ export interface RequestContext {
 export interface AuthedContext extends RequestContext {
   actor: Actor;
 }
+
+/** The platform's staff (ADMIN, SUPER-ADMIN): every shop is in their scope. */
+export const isAdmin = (actor: Pick<Actor, 'role'>) => actor.role === 'SUPER-ADMIN' || actor.role === 'ADMIN';

@@ -1,7 +1,9 @@
 import { localWallTime } from '@parking-hub/contracts/business-day';
 
 export const iso = (d: Date): string => d.toISOString();
-export const isoOrNull = (d: Date | null | undefined): string | null => (d ? d.toISOString() : null);
+/** An ISO time, or null; raw SQL answers timestamps as text, the query builder as Dates. */
+export const isoOrNull = (d: Date | string | null | undefined): string | null =>
+  d ? new Date(d).toISOString() : null;
 
 /** Start of a calendar day in Asia/Vientiane (UTC+7, no daylight saving) as an instant. */
 export function startOfLaoDay(date: string): Date {

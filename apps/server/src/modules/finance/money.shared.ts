@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/context.ts';
 /** Whole kip as a message shows it: '1,234,567'. */
 export const kip = (n: number) => Math.round(n).toLocaleString('en-US');
 
-export const isAdmin = (actor: Actor) => actor.role === 'SUPER-ADMIN' || actor.role === 'ADMIN';
+export { isAdmin } from '../../lib/context.ts';
 
 /** The SQLSTATE of a database error, looking through driver wrappers, and its constraint. */
 export function pgError(err: unknown): { code: string; constraint: string } | null {

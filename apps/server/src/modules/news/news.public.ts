@@ -1,7 +1,7 @@
 import type { PublicNews } from '@parking-hub/contracts/news';
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
+import { getPublicCompany } from '../company/company.service.ts';
 import { PUBLIC_TOKEN } from '../rent/public-invoice.service.ts';
 import { publicNewsRow } from './news.repository.ts';
 
@@ -14,14 +14,12 @@ export async function publicNews(db: Executor, token: string): Promise<PublicNew
   const row = await publicNewsRow(db, token);
   if (!row) throw notFound('errors.newsNotFound');
   if (row.status === 'WITHDRAWN') throw new AppError(410, 'errors.newsWithdrawn');
-  const { rows } = await db.execute<{ name: string; logoPath: string | null }>(
-    sql`select company_name as name, logo_path as "logoPath" from company_profile where id = 1`,
-  );
+  const company = await getPublicCompany(db);
   return {
     title: row.title,
     body: row.body,
     imagePath: row.imagePath,
     sentAt: new Date(row.sentAt).toISOString(),
-    company: { name: rows[0]?.name || 'Parking Hub', logoPath: rows[0]?.logoPath ?? null },
+    company: { name: company.companyName || 'Parking Hub', logoPath: company.logoPath },
   };
 }

@@ -12,10 +12,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import type { Actor } from '../../lib/context.ts';
 import { escapeLike } from '../../lib/like.ts';
-
-/** Raw SQL answers timestamps as text: an ISO time, or null. */
-const isoOrNull = (d: Date | string | null | undefined): string | null =>
-  d ? new Date(d).toISOString() : null;
+import { isoOrNull } from '../../lib/time.ts';
 
 type Stamp = Date | string;
 
@@ -331,6 +328,10 @@ export async function listDeliveries(
 
 // ---- The shop's side: the bell and the staff app ----
 
+/** A news item (`n`) sent, not withdrawn, to any of the reader's shops. */
+const addressedTo = (shopIds: SQL) => sql`n.status = 'SENT' and exists (
+  select 1 from news_deliveries d where d.news_id = n.id and d.shop_id in (${shopIds}))`;
+
 /** The news addressed to any of `shopIds`, sent and not withdrawn, newest first, with the reader's mark. */
 export async function inbox(
   db: Executor,
@@ -338,8 +339,7 @@ export async function inbox(
   shopIds: SQL,
   page: { page: number; pageSize: number },
 ): Promise<{ rows: InboxNews[]; total: number }> {
-  const addressed = sql`n.status = 'SENT' and exists (
-    select 1 from news_deliveries d where d.news_id = n.id and d.shop_id in (${shopIds}))`;
+  const addressed = addressedTo(shopIds);
   const [rows, count] = await Promise.all([
     db.execute<Omit<InboxNews, 'sentAt'> & { sentAt: Stamp }>(sql`
       select n.id, n.title, n.body, n.image_path as "imagePath", n.sent_at as "sentAt",
@@ -357,8 +357,7 @@ export async function inbox(
 export async function unreadCount(db: Executor, userId: string, shopIds: SQL): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
     select count(*)::int as n from news n
-    where n.status = 'SENT'
-      and exists (select 1 from news_deliveries d where d.news_id = n.id and d.shop_id in (${shopIds}))
+    where ${addressedTo(shopIds)}
       and not exists (select 1 from news_reads r where r.news_id = n.id and r.user_id = ${userId})`);
   return rows[0]?.n ?? 0;
 }
@@ -373,8 +372,7 @@ export async function markRead(
   const res = await db.execute(sql`
     insert into news_reads (news_id, user_id)
     select n.id, ${userId} from news n
-    where n.status = 'SENT' ${ids ? sql`and n.id = any(${sql.param([...ids])}::uuid[])` : sql``}
-      and exists (select 1 from news_deliveries d where d.news_id = n.id and d.shop_id in (${shopIds}))
+    where ${addressedTo(shopIds)} ${ids ? sql`and n.id = any(${sql.param([...ids])}::uuid[])` : sql``}
     on conflict do nothing`);
   return res.rowCount ?? 0;
 }

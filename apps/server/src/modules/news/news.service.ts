@@ -19,7 +19,7 @@ import {
 } from '@parking-hub/contracts/news';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
-import type { Actor, AuthedContext } from '../../lib/context.ts';
+import { type Actor, type AuthedContext, isAdmin } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { audit } from '../audit/audit.service.ts';
@@ -52,8 +52,6 @@ async function checkImagePath(deps: NewsDeps, imagePath: string | null | undefin
     throw badRequest({ imagePath: 'validation.newsImage' });
   });
 }
-
-const isAdmin = (a: Actor) => a.role === 'ADMIN' || a.role === 'SUPER-ADMIN';
 
 /** The time to send: ahead of now and within a year. */
 function checkPublishAt(publishAt: string | null | undefined, now = new Date()): string {
@@ -175,7 +173,7 @@ export async function createNews(
   await checkImagePath(deps, body.imagePath);
   const publishAt = body.publish === 'SCHEDULE' ? checkPublishAt(body.publishAt) : null;
   let sent = { shops: 0, queued: 0 };
-  const id = await deps.db.transaction(async (tx) => {
+  const news = await deps.db.transaction(async (tx) => {
     const audience = await checkAudience(tx, ctx.actor, body);
     const newsId = await repo.insertNews(tx, {
       title: body.title,
@@ -194,13 +192,10 @@ export async function createNews(
     await audit(tx, ctx, { action: 'news.create', entity: 'news', entityId: newsId, after });
     if (body.publish === 'NOW')
       await audit(tx, ctx, { action: 'news.send', entity: 'news', entityId: newsId, after: sent });
-    return newsId;
+    return after as News;
   });
   if (sent.queued) deps.outbox.nudge();
-  return {
-    news: (await repo.newsById(deps.db, id)) as News,
-    message: { key: successKey(body.publish), params: sent },
-  };
+  return { news, message: { key: successKey(body.publish), params: sent } };
 }
 
 /**
@@ -216,7 +211,7 @@ export async function updateNews(
   if (body.publish !== 'DRAFT') refuseWithoutPublicUrl(deps);
   await checkImagePath(deps, body.imagePath);
   let sent = { shops: 0, queued: 0 };
-  await deps.db.transaction(async (tx) => {
+  const news = await deps.db.transaction(async (tx) => {
     const row = await mustFind(tx, ctx.actor, body.id);
     if (row.status === 'WITHDRAWN') throw conflict('errors.newsWithdrawn');
     const before = await repo.newsById(tx, row.id);
@@ -253,12 +248,10 @@ export async function updateNews(
     await audit(tx, ctx, { action: 'news.update', entity: 'news', entityId: row.id, before, after });
     if (body.publish === 'NOW' && row.status !== 'SENT')
       await audit(tx, ctx, { action: 'news.send', entity: 'news', entityId: row.id, after: sent });
+    return after as News;
   });
   if (sent.queued) deps.outbox.nudge();
-  return {
-    news: (await repo.newsById(deps.db, body.id)) as News,
-    message: { key: body.publish === 'DRAFT' ? 'success.newsSaved' : successKey(body.publish), params: sent },
-  };
+  return { news, message: { key: successKey(body.publish), params: sent } };
 }
 
 const sameSet = (a: readonly string[], b: readonly string[]) =>

@@ -17,7 +17,7 @@ import {
   type UpdatePromotionBody,
 } from '@parking-hub/contracts/promotions';
 import type { Db, Executor } from '../../db/client.ts';
-import type { Actor, AuthedContext } from '../../lib/context.ts';
+import { type Actor, type AuthedContext, isAdmin } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { iso } from '../../lib/time.ts';
@@ -42,7 +42,6 @@ import {
   updatePromotionRow,
 } from './promotions.repository.ts';
 
-const isAdmin = (actor: Actor) => actor.role === 'SUPER-ADMIN' || actor.role === 'ADMIN';
 export const todayIn = (timezone: string) => calendarDate(new Date(), timezone);
 
 /** What a promotion is made of, as stored (before the caller's view of it). */
