@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { SLOT, slotServer } from './slots.ts';
 
 /**
- * Test set-up straight in the e2e server's database (e.g. shops, which have no API yet):
+ * Test set-up straight in this worker's e2e server's database (e.g. shops, which have no API yet):
  * the embedded cluster's port and password are in its DATA_DIR.
  */
 export async function withDb<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const dir = process.env.E2E_DATA_DIR;
-  if (!dir) throw new Error('E2E_DATA_DIR is not set');
+  const dir = slotServer(SLOT).dataDir;
   const { port } = JSON.parse(readFileSync(path.join(dir, 'pg-runtime.json'), 'utf8')) as { port: number };
   const password = readFileSync(path.join(dir, 'pg-password'), 'utf8').trim();
   const client = new pg.Client({

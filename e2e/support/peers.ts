@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { Failure, RecordedRequest } from '../../apps/server/src/test/peers/fake-whatsapp.ts';
 import type { ReceivedMail } from '../../apps/server/src/test/peers/smtp-sink.ts';
+import { SLOT, slotPorts } from './slots.ts';
 
 /**
  * The browser tests' view of the peers process (support/peers-server.ts): the fake WhatsApp Cloud
@@ -8,13 +9,8 @@ import type { ReceivedMail } from '../../apps/server/src/test/peers/smtp-sink.ts
  * The peers live in another process, so specs reach them over HTTP, never through objects.
  */
 
-const port = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
-
-export const PEER_PORTS = {
-  whatsapp: port('E2E_WA_PORT', 18_091),
-  smtp: port('E2E_SMTP_PORT', 18_025),
-  inspect: port('E2E_PEERS_PORT', 18_092),
-};
+/** This worker's peers (support/slots.ts: one set per worker). */
+export const PEER_PORTS = slotPorts(SLOT);
 
 /** What the server under test is configured with (WHATSAPP_*, SMTP_URL). */
 export const PEERS = {
@@ -24,8 +20,8 @@ export const PEERS = {
   phoneNumberId: '1234567890',
   appSecret: 'test-app-secret',
   verifyToken: 'test-verify-token',
-  /** Where the fake posts its status webhooks: the server under test. */
-  webhookUrl: process.env.E2E_WA_WEBHOOK ?? 'http://127.0.0.1:18080/parking-hub-api/bot/v1/whatsapp/webhook',
+  /** Where the fake posts its status webhooks: the slot's server under test. */
+  webhookUrl: `http://127.0.0.1:${PEER_PORTS.app}/parking-hub-api/bot/v1/whatsapp/webhook`,
   /** The peers process's own inspection server: /health, /mails, /whatsapp, /reset. */
   inspectUrl: `http://127.0.0.1:${PEER_PORTS.inspect}`,
 } as const;

@@ -1,8 +1,29 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import { apiSignIn } from './api.ts';
 import { ADMIN } from './constants.ts';
 
-/** Sign in through the login form and wait for the back office. */
+/** Where the web app keeps the session token (apps/web/src/lib/config.ts). */
+const TOKEN_STORAGE_KEY = 'PARKING_HUB';
+
+/**
+ * Signed in as the web app would be after its login form (a session through POST /v1/login, its
+ * token where the app keeps it), then the back office opened at /app as the form does. The form
+ * itself is tested in auth.spec.ts (signInWithForm); everywhere else it would only cost time.
+ */
 export async function signIn(page: Page, username = ADMIN.username, password = ADMIN.password) {
+  const { token } = await apiSignIn(page.request, username, password);
+  await page.goto('/parking-hub-api/health'); // same origin, none of the app's code
+  await page.evaluate(({ key, value }) => localStorage.setItem(key, value), {
+    key: TOKEN_STORAGE_KEY,
+    value: token,
+  });
+  await page.goto('/app');
+  await expect(page).toHaveURL(/\/app/);
+  await expect(page.getByTestId('profile-button')).toBeVisible();
+}
+
+/** Sign in through the login form and wait for the back office. */
+export async function signInWithForm(page: Page, username = ADMIN.username, password = ADMIN.password) {
   await page.goto('/');
   await page.locator('input[name=username]').fill(username);
   await page.locator('input[name=password]').fill(password);

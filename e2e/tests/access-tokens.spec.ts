@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 test('/app/access_token lists sessions and a revoked one stops working at once', async ({

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { createUser } from '../support/api.ts';
+import { expect, test } from '../support/test.ts';
 import { signIn } from '../support/ui.ts';
 
 test('the account dialog: states, Lao messages, and a save that signs out', async ({ page, request }) => {

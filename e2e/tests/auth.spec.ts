@@ -1,7 +1,7 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { ADMIN } from '../support/constants.ts';
-import { signIn } from '../support/ui.ts';
+import { expect, test } from '../support/test.ts';
+import { signInWithForm } from '../support/ui.ts';
 
 test('a wrong password is refused in Lao, then the right one signs in', async ({ page }) => {
   await page.goto('/');
@@ -49,7 +49,7 @@ test('the Lao font is self-hosted and actually renders the Lao text', async ({ p
 });
 
 test('a reload keeps the session (start-up check through /v1/me); log out clears it', async ({ page }) => {
-  await signIn(page);
+  await signInWithForm(page);
   const me = page.waitForRequest((r) => r.url().endsWith('/parking-hub-api/v1/me') && r.method() === 'POST');
   await page.reload();
   expect((await me).postDataJSON()).toEqual({ brand: 'unknown' });
@@ -71,7 +71,7 @@ test('a session revoked on the server ends at the next call and sends the user t
   request,
 }) => {
   const user = await createUser(request, 'ADMIN', { fullName: 'Revoked Admin' });
-  await signIn(page, user.username, user.password);
+  await signInWithForm(page, user.username, user.password);
   const { token } = await apiLogin(request);
   const list = await request.post('/parking-hub-api/v1/access-token', {
     headers: { authorization: `Bearer ${token}` },

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { checkIn, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import type { Company } from '@parking-hub/contracts/company';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { checkIn, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
 import { tempFile, tinyPng } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const SHOTS = '/tmp/ph-shots';

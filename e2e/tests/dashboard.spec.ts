@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { createUser } from '../support/api.ts';
 import { checkIn, checkOut, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

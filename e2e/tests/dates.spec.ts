@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { dateFieldValue, expectSeen, signIn, typeDate } from '../support/ui.ts';
 
 // A browser set to American English: the app's dates must still read day/month/year.

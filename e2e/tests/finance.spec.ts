@@ -1,10 +1,11 @@
 import type { CompensationRow, WalletDetail } from '@parking-hub/contracts/finance';
 import type { Invoice } from '@parking-hub/contracts/rent';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { withDb } from '../support/db.ts';
 import { type Cell, downloaded, parseCsv, readXlsx, totalsByHeader } from '../support/reports.ts';
 import { apiCreateShop } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

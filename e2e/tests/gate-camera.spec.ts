@@ -1,10 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
 import QRCode from 'qrcode';
 import { checkIn, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
+import { expect, test } from '../support/test.ts';
 import { signIn } from '../support/ui.ts';
 
 // Chromium's fake camera plays this file (YUV4MPEG2); the test writes the ticket's QR into it

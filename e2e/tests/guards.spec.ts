@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { createUser } from '../support/api.ts';
 import { insertShop } from '../support/db.ts';
+import { expect, test } from '../support/test.ts';
 import { signIn } from '../support/ui.ts';
 
 test('an AGENT opening /app/news sees a spinner counting down 3, 2, 1 and lands on /', async ({

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn, typeDate } from '../support/ui.ts';
 
 test('/app/last_action shows who did what, filters by action and opens the change', async ({

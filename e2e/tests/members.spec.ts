@@ -1,10 +1,11 @@
 import { businessDate } from '@parking-hub/contracts/business-day';
 import { daysBetween, passPeriod } from '@parking-hub/contracts/members';
-import { type Browser, expect, type Locator, type Page, test } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
 import { fillRule, openEditor, ruleCard } from '../support/prices.ts';
 import { downloaded, parseCsv } from '../support/reports.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import { expect, type Locator, type Page, test } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { createUser } from '../support/api.ts';
 import { insertShop, withDb } from '../support/db.ts';
 import {
@@ -10,6 +10,7 @@ import {
   whatsappInbound,
 } from '../support/peers.ts';
 import { expectNoOverflowIn } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const SHOTS = '/tmp/ph-shots';

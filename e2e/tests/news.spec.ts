@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { waitForWhatsapp } from '../support/peers.ts';
 import { apiCreateShop } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { apiCreateShop, apiShopDetail } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

@@ -1,8 +1,8 @@
 import type { Shop } from '@parking-hub/contracts/shops';
-import { expect, test } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { checkIn } from '../support/bills.ts';
 import { fillRule, openEditor, ruleCard } from '../support/prices.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

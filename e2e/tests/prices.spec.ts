@@ -1,4 +1,3 @@
-import { expect, test } from '@playwright/test';
 import { checkIn, checkOut, shopWithStaff } from '../support/bills.ts';
 import {
   fillRule,
@@ -10,6 +9,7 @@ import {
   setStay,
   shopOf,
 } from '../support/prices.ts';
+import { expect, test } from '../support/test.ts';
 import { signIn } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

@@ -1,6 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { apiCreateShop, expectNoOverflowIn, tinyPng } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 
 test('the footer links to the provider and the privacy policy, which exists in Lao and English', async ({
   page,

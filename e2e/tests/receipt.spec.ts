@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { backdate, checkIn, checkOut, setTimedRule, shopWithStaff } from '../support/bills.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

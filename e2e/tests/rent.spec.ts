@@ -1,8 +1,9 @@
 import type { Invoice, InvoiceDetail } from '@parking-hub/contracts/rent';
-import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { apiLogin, createUser } from '../support/api.ts';
 import { QR_RECEIVER, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, prints, signIn, stubPrint } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

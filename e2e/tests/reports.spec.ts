@@ -1,7 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { checkIn, checkOut, shopWithStaff } from '../support/bills.ts';
 import { withDb } from '../support/db.ts';
 import { type Cell, downloaded, parseCsv, readXlsx, totalCell, totalsByHeader } from '../support/reports.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

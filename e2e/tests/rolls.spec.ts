@@ -1,7 +1,8 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { createUser } from '../support/api.ts';
 import { insertShop, withDb } from '../support/db.ts';
 import { downloaded, parseCsv } from '../support/reports.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

@@ -1,7 +1,8 @@
 import { businessDate } from '@parking-hub/contracts/business-day';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createUser } from '../support/api.ts';
 import { apiCreateShop, apiShopDetail, expectNoOverflowIn, tempFile, tinyPng } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

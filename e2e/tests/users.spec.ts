@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { insertShop } from '../support/db.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, signIn } from '../support/ui.ts';
 
 const stamp = () => Date.now().toString(36);

@@ -1,6 +1,7 @@
 import type { AppVersion } from '@parking-hub/contracts/app-versions';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { apiLogin } from '../support/api.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { apiLogin } from '../support/api.ts';
 import { tempFile, tinyPng } from '../support/shops.ts';
+import { expect, test } from '../support/test.ts';
 import { expectNoHorizontalOverflow, expectSeen, signIn } from '../support/ui.ts';
 
 const API = '/parking-hub-api/v1';
