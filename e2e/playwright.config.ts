@@ -77,7 +77,7 @@ export default defineConfig({
   fullyParallel: false,
   workers,
   retries: 0,
-  timeout: 45_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   globalTeardown: './support/global-teardown.ts',
