@@ -17,7 +17,7 @@ import {
   pastMonthCheckSql,
   ticketCheckSql,
 } from '../apps/server/src/modules/rolls/paper.repository.ts';
-import { shopScope } from '../apps/server/src/modules/shops/shops.scope.ts';
+import { shopScope } from '../apps/server/src/tenancy/scope.ts';
 import { ownDatabase } from './database.ts';
 import { startBenchServer } from './server.ts';
 import { ms, out, runAlone, timed, type Verdict } from './stats.ts';

@@ -4,8 +4,8 @@ import path from 'node:path';
 import multipart from '@fastify/multipart';
 import type { MessageKey } from '@parking-hub/contracts/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { UPLOADS_PREFIX } from '../plugins/uploads.ts';
 import { AppError, badRequest } from './errors.ts';
+import { UPLOADS_PREFIX } from './uploads.ts';
 
 /**
  * Uploaded pictures (shop logos, the company's logo and payment QR): checked by their bytes,

@@ -1,8 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-export const UPLOADS_PREFIX = '/uploads/';
+import { UPLOADS_PREFIX } from '../lib/uploads.ts';
 
 /**
  * Uploaded files under /uploads/. Names are random and never reused, so they are cached for a

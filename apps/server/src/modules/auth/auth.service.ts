@@ -6,10 +6,10 @@ import type { AuthedContext, RequestContext } from '../../lib/context.ts';
 import { newToken } from '../../lib/crypto.ts';
 import { AppError, tooManyRequests, unauthorized } from '../../lib/errors.ts';
 import { audit } from '../audit/audit.service.ts';
-import { findLoginCandidate, findSessionUser, updateUser } from '../users/users.repository.ts';
 import { clearFailures, lockedFor, recordFailure } from './login-throttle.repository.ts';
 import { verifyAgainstDummy, verifyPassword } from './password.ts';
 import { insertSession, type LiveSession, revokeSession, touchSession } from './sessions.repository.ts';
+import { findLoginCandidate, findSessionUser, recordSignIn } from './sign-in.repository.ts';
 
 type SessionUserRow = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
@@ -82,7 +82,7 @@ export async function login(
       userAgent: ctx.userAgent,
       expiresAt: new Date(Date.now() + config.session.maxAgeMs),
     });
-    await updateUser(tx, candidate.id, { lastLoginAt: new Date() });
+    await recordSignIn(tx, candidate.id);
     const row = await findSessionUser(tx, candidate.id);
     if (!row) throw new Error('signed-in user vanished');
     const user = toSessionUser(row, sessionId);

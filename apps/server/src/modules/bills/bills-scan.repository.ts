@@ -5,8 +5,8 @@ import { bills, type FeePartJson } from '../../db/schema/bills.ts';
 import { priceRules } from '../../db/schema/prices.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
+import { type ScopeKind, scopeTemplate } from '../../tenancy/scope.ts';
 import { feeRuleColumns } from '../prices/prices.repository.ts';
-import { type ScopeKind, scopeTemplate } from '../shops/shops.scope.ts';
 import { type BillLookup, LOCATORS, type LocatorKind } from './bills.repository.ts';
 
 /** A bill's own row as the scan path reads it (`id` is int8, read as text: db/client.ts). */

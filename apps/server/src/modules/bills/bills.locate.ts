@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, forbidden, notFound } from '../../lib/errors.ts';
-import { isShopInScope, scopeKind, scopeParams, shopExists, shopScope } from '../shops/shops.scope.ts';
+import { isShopInScope, scopeKind, scopeParams, shopExists, shopScope } from '../../tenancy/scope.ts';
 import type { BillView } from './bills.mapping.ts';
 import { type BillLookup, type BillRow, findBill } from './bills.repository.ts';
 import { findBillOwnRow } from './bills-scan.repository.ts';

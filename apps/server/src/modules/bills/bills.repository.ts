@@ -6,8 +6,8 @@ import { members } from '../../db/schema/members.ts';
 import { priceRules } from '../../db/schema/prices.ts';
 import { shops } from '../../db/schema/shops.ts';
 import { users } from '../../db/schema/users.ts';
+import { type ScopeKind, scopeTemplate } from '../../tenancy/scope.ts';
 import { feeRuleColumns } from '../prices/prices.repository.ts';
-import { type ScopeKind, scopeTemplate } from '../shops/shops.scope.ts';
 
 const checkInUser = alias(users, 'check_in_user');
 const checkOutUser = alias(users, 'check_out_user');

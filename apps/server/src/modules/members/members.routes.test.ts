@@ -17,6 +17,7 @@ import { bills } from '../../db/schema/bills.ts';
 import { memberNumbers, memberPayments, members } from '../../db/schema/members.ts';
 import { priceRules } from '../../db/schema/prices.ts';
 import { shops } from '../../db/schema/shops.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 import {
   auditEventsOf,
   call,
@@ -28,7 +29,6 @@ import {
   type TestApp,
   unique,
 } from '../../test/harness.ts';
-import { shopScope } from '../shops/shops.scope.ts';
 import { pageOfMembers } from './members.list.ts';
 
 let t: TestApp;

@@ -25,7 +25,9 @@ import { SHOP_EDITOR_ROLES } from '@parking-hub/contracts/roles';
 import { z } from 'zod';
 import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
-import * as members from './members.service.ts';
+import * as changes from './members.changes.ts';
+import * as reads from './members.reads.ts';
+import * as sales from './members.service.ts';
 import * as numbers from './numbers.service.ts';
 import * as plans from './plans.service.ts';
 
@@ -53,7 +55,7 @@ export async function membersRoutes(app: ZodApp) {
     },
     handler: async (request) => ({
       status: ok,
-      ...(await members.listMembers(app.db, authedContextOf(request), request.query)),
+      ...(await reads.listMembers(app.db, authedContextOf(request), request.query)),
     }),
   });
 
@@ -67,7 +69,7 @@ export async function membersRoutes(app: ZodApp) {
     },
     handler: async (request) => ({
       status: ok,
-      data: await members.memberDetail(app.db, authedContextOf(request), request.params.memberId),
+      data: await reads.memberDetail(app.db, authedContextOf(request), request.params.memberId),
     }),
   });
 
@@ -82,7 +84,7 @@ export async function membersRoutes(app: ZodApp) {
       response: { 201: successEnvelope(passReceiptSchema) },
     },
     handler: async (request, reply) => {
-      const data = await members.sellPass(app.db, authedContextOf(request), request.body);
+      const data = await sales.sellPass(app.db, authedContextOf(request), request.body);
       const message = translate(request.lang, 'success.passSold', {
         number: data.member.number,
         until: dayText(data.member.validUntil),
@@ -100,7 +102,7 @@ export async function membersRoutes(app: ZodApp) {
       response: { 200: successEnvelope(passReceiptSchema) },
     },
     handler: async (request) => {
-      const data = await members.renewPass(app.db, authedContextOf(request), request.body);
+      const data = await sales.renewPass(app.db, authedContextOf(request), request.body);
       const message = translate(request.lang, 'success.passRenewed', {
         number: data.member.number,
         until: dayText(data.member.validUntil),
@@ -118,7 +120,7 @@ export async function membersRoutes(app: ZodApp) {
       response: { 200: successEnvelope(memberSchema) },
     },
     handler: async (request) => {
-      const data = await members.updateMemberDetails(app.db, authedContextOf(request), request.body);
+      const data = await changes.updateMemberDetails(app.db, authedContextOf(request), request.body);
       return { status: ok, message: translate(request.lang, 'success.saved'), data };
     },
   });
@@ -132,7 +134,7 @@ export async function membersRoutes(app: ZodApp) {
       response: { 200: successEnvelope(memberSchema) },
     },
     handler: async (request) => {
-      const data = await members.replaceCard(app.db, authedContextOf(request), request.body);
+      const data = await changes.replaceCard(app.db, authedContextOf(request), request.body);
       return {
         status: ok,
         message: translate(request.lang, 'success.cardReplaced', { number: data.number }),
@@ -150,7 +152,7 @@ export async function membersRoutes(app: ZodApp) {
       response: { 200: successEnvelope(memberSchema) },
     },
     handler: async (request) => {
-      const data = await members.cancelMember(app.db, authedContextOf(request), request.params.memberId);
+      const data = await changes.cancelMember(app.db, authedContextOf(request), request.params.memberId);
       return {
         status: ok,
         message: translate(request.lang, 'success.memberCancelled', { number: data.number }),

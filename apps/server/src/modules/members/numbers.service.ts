@@ -13,9 +13,9 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { AppError, notFound } from '../../lib/errors.ts';
 import { pageMeta, pageOffset } from '../../lib/paging.ts';
 import { iso } from '../../lib/time.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 import { audit } from '../audit/audit.service.ts';
 import { resolveShopId } from '../bills/bills.locate.ts';
-import { shopScope } from '../shops/shops.scope.ts';
 import {
   deleteNumberRow,
   insertNumbers,

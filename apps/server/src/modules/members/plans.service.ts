@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.ts';
 import type { AuthedContext } from '../../lib/context.ts';
 import { audit } from '../audit/audit.service.ts';
 import { lockShopSettings, passPrices, updateShopSettings } from './members.repository.ts';
-import { memberShop } from './members.service.ts';
+import { memberShop } from './members.shared.ts';
 
 /**
  * `GET /v1/membership/plans`: the passes the shop sells, from its own price rules (a branch: its

@@ -30,6 +30,7 @@ import { authedContextOf } from '../../plugins/auth.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { API_PREFIX } from '../../plugins/web-static.ts';
 import { storeNewsImage } from './news.image.ts';
+import * as shopSide from './news.inbox.ts';
 import { publicNews } from './news.public.ts';
 import * as service from './news.service.ts';
 
@@ -201,7 +202,7 @@ export async function newsRoutes(app: ZodApp, { config }: { config: Config }) {
       const { page = 1, pageSize } = request.query;
       return {
         status: ok,
-        ...(await service.inbox(app.db, authedContextOf(request).actor, { page, pageSize })),
+        ...(await shopSide.inbox(app.db, authedContextOf(request).actor, { page, pageSize })),
       };
     },
   });
@@ -217,7 +218,7 @@ export async function newsRoutes(app: ZodApp, { config }: { config: Config }) {
       reply.header('cache-control', 'no-store');
       return {
         status: ok,
-        data: { count: await service.unreadCount(app.db, authedContextOf(request).actor) },
+        data: { count: await shopSide.unreadCount(app.db, authedContextOf(request).actor) },
       };
     },
   });
@@ -232,8 +233,8 @@ export async function newsRoutes(app: ZodApp, { config }: { config: Config }) {
     },
     handler: async (request) => {
       const actor = authedContextOf(request).actor;
-      await service.markRead(app.db, actor, request.body);
-      return { status: ok, data: { count: await service.unreadCount(app.db, actor) } };
+      await shopSide.markRead(app.db, actor, request.body);
+      return { status: ok, data: { count: await shopSide.unreadCount(app.db, actor) } };
     },
   });
 }

@@ -5,19 +5,17 @@ import type { PageMeta } from '@parking-hub/contracts/envelope';
 import type { MessageKey } from '@parking-hub/contracts/messages';
 import {
   type CreateNewsBody,
-  type InboxNews,
   type ListNewsBody,
   NEWS_SCHEDULE_MAX_DAYS,
   type News,
   type NewsDeliveriesBody,
   type NewsDelivery,
   newsExcerpt,
-  type ReadNewsBody,
   type ResendNewsBody,
   UNRECEIVED_STATUSES,
   type UpdateNewsBody,
 } from '@parking-hub/contracts/news';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.ts';
 import { type Actor, type AuthedContext, isAdmin } from '../../lib/context.ts';
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -331,30 +329,6 @@ export async function listDeliveries(
   const { rows, total } = await repo.listDeliveries(db, body, actor.role === 'AGENT' ? actor.id : null);
   return { data: rows, meta: pageMeta(body, total) };
 }
-
-// ---- The shop's side ----
-
-/** The shops whose news a person reads: staff their shop; a manager their shop and its branches. */
-function readerShops(actor: Actor): SQL {
-  if (!actor.shopId) return sql`select null::uuid where false`;
-  if (actor.role === 'MANAGER')
-    return sql`select id from shops where id = ${actor.shopId} or parent_id = ${actor.shopId}`;
-  return sql`select ${actor.shopId}::uuid`;
-}
-
-export async function inbox(
-  db: Db,
-  actor: Actor,
-  page: { page: number; pageSize: number },
-): Promise<{ data: InboxNews[]; meta: PageMeta }> {
-  const { rows, total } = await repo.inbox(db, actor.id, readerShops(actor), page);
-  return { data: rows, meta: pageMeta(page, total) };
-}
-
-export const unreadCount = (db: Db, actor: Actor) => repo.unreadCount(db, actor.id, readerShops(actor));
-
-export const markRead = (db: Db, actor: Actor, body: ReadNewsBody) =>
-  repo.markRead(db, actor.id, readerShops(actor), body.ids ?? null);
 
 // ---- The schedule ----
 

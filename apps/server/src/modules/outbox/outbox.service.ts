@@ -18,8 +18,8 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { cursorPageMeta, decodeCursor, encodeCursor, pageOffset } from '../../lib/paging.ts';
 import { addDays, iso, isoOrNull, startOfLaoDay } from '../../lib/time.ts';
+import { isShopInScope, shopScope } from '../../tenancy/scope.ts';
 import { audit } from '../audit/audit.service.ts';
-import { isShopInScope, shopScope } from '../shops/shops.scope.ts';
 import {
   countByStatus,
   findMessage,

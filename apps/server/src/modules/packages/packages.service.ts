@@ -13,8 +13,8 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 import { audit } from '../audit/audit.service.ts';
-import { shopScope } from '../shops/shops.scope.ts';
 import {
   deletePackageRow,
   type FeeRow,

@@ -2,6 +2,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bills } from '../../db/schema/bills.ts';
 import { priceRules } from '../../db/schema/prices.ts';
+import { shops } from '../../db/schema/shops.ts';
 import { authChanged } from '../auth/auth-events.ts';
 
 export type NewPriceRuleRow = typeof priceRules.$inferInsert;
@@ -94,4 +95,22 @@ export async function hasParkedBills(db: Executor, shopId: string, vehicleType: 
     .where(and(eq(bills.shopId, shopId), eq(bills.status, 'PARKED'), eq(bills.vehicleType, vehicleType)))
     .limit(1);
   return rows.length > 0;
+}
+
+/**
+ * A core rule's entry price shown on its shop (DESIGN.md §4: priceMotorbike, priceCar). Prices own
+ * this copy: shop/update goes through followShopPrice for the other direction.
+ */
+export async function setShopEntryPrice(
+  db: Executor,
+  shopId: string,
+  field: 'priceMotorbike' | 'priceCar',
+  price: number,
+): Promise<void> {
+  await db
+    .update(shops)
+    .set({ [field]: price, updatedAt: sql`now()` })
+    .where(eq(shops.id, shopId));
+  // The shop's prices are in cached sessions and in what scans read, on every instance.
+  await rulesChanged(db, shopId);
 }

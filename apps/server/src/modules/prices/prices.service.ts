@@ -13,9 +13,9 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { badRequest, conflict, notFound } from '../../lib/errors.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso } from '../../lib/time.ts';
+import { isShopInScope, shopScope } from '../../tenancy/scope.ts';
+import { lockShop } from '../../tenancy/shop-lock.ts';
 import { audit } from '../audit/audit.service.ts';
-import { lockShop, updateShopRow } from '../shops/shops.repository.ts';
-import { isShopInScope, shopScope } from '../shops/shops.scope.ts';
 import {
   deleteRule,
   findRule,
@@ -24,6 +24,7 @@ import {
   insertRule,
   listRules,
   type PriceRuleRow,
+  setShopEntryPrice,
   updateRule,
 } from './prices.repository.ts';
 
@@ -92,7 +93,7 @@ async function lockedRule(tx: Executor, ctx: AuthedContext, id: string): Promise
 /** A core rule changed: the shop's price follows, so the app and the receipts show one price. */
 async function mirrorToShop(tx: Executor, rule: PriceRule) {
   const field = SHOP_PRICE_FIELD[rule.vehicleType];
-  if (field) await updateShopRow(tx, rule.shopId, { [field]: entryPrice(rule) });
+  if (field) await setShopEntryPrice(tx, rule.shopId, field, entryPrice(rule));
 }
 
 /**

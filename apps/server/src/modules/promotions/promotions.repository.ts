@@ -9,7 +9,7 @@ import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
-import { shopScope } from '../shops/shops.scope.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 
 export type NewPromotionRow = typeof promotions.$inferInsert;
 

@@ -5,7 +5,7 @@ import { bills } from '../../db/schema/bills.ts';
 import { plateVisits, reportDaily, reportMonthly, reportScopeDaily } from '../../db/schema/reports.ts';
 import { shops } from '../../db/schema/shops.ts';
 import type { Actor } from '../../lib/context.ts';
-import { shopScope } from '../shops/shops.scope.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 import { firstOfMonth, nextMonth, type VisitPart, visitParts } from './plate-visit-parts.ts';
 
 /** Which shops a report covers: one (already checked to be in scope) or the caller's whole scope. */

@@ -23,7 +23,7 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta, pageOffset } from '../../lib/paging.ts';
 import { iso } from '../../lib/time.ts';
-import { isShopInScope, shopExists } from '../shops/shops.scope.ts';
+import { isShopInScope, shopExists } from '../../tenancy/scope.ts';
 import {
   cancelledBills,
   cancelSums,

@@ -14,8 +14,8 @@ import type { AuthedContext } from '../../lib/context.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta, pageOffset } from '../../lib/paging.ts';
 import { iso } from '../../lib/time.ts';
+import { isShopInScope, shopScope } from '../../tenancy/scope.ts';
 import { audit } from '../audit/audit.service.ts';
-import { isShopInScope, shopScope } from '../shops/shops.scope.ts';
 import {
   type DeliveryRow,
   findDelivery,

@@ -7,8 +7,8 @@ import { users } from '../../db/schema/users.ts';
 import type { Actor } from '../../lib/context.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 import { authChanged } from '../auth/auth-events.ts';
-import { shopScope } from './shops.scope.ts';
 
 export type NewShopRow = typeof shops.$inferInsert;
 
@@ -76,11 +76,6 @@ export async function findShop(db: Executor, id: string, scope: SQL | undefined,
     .limit(1);
   const [row] = lock ? await query.for('update', { of: shops }) : await query;
   return row ?? null;
-}
-
-/** Holds a shop row until the transaction ends (a change to a shop and its rules takes it first). */
-export async function lockShop(db: Executor, id: string): Promise<void> {
-  await db.select({ id: shops.id }).from(shops).where(eq(shops.id, id)).for('update');
 }
 
 export interface ShopFilter {

@@ -7,6 +7,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso, isoOrNull } from '../../lib/time.ts';
+import { shopScope } from '../../tenancy/scope.ts';
 import { audit } from '../audit/audit.service.ts';
 import { packageHistoryOf } from '../packages/shop-packages.service.ts';
 import { shopRules } from '../prices/prices.service.ts';
@@ -18,7 +19,6 @@ import {
   listStaff,
 } from './shops.related.repository.ts';
 import { findShop, isCodeTaken, listShops as listShopRows, type ShopRow } from './shops.repository.ts';
-import { shopScope } from './shops.scope.ts';
 
 export function toShop(row: ShopRow): Shop {
   return {

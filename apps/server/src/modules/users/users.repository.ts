@@ -7,7 +7,6 @@ import { ADVISORY_LOCKS } from '../../lib/advisory-locks.ts';
 import { escapeLike } from '../../lib/like.ts';
 import { pageOffset } from '../../lib/paging.ts';
 import { authChanged } from '../auth/auth-events.ts';
-import { sessionUserColumns } from '../auth/sessions.repository.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -27,34 +26,6 @@ const publicColumns = {
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };
-
-/** A user who may sign in with this name or phone number (deleted users never can). */
-export async function findLoginCandidate(db: Executor, identifier: string) {
-  const name = identifier.trim().toLowerCase();
-  const phone = name.replace(/[\s-]/g, '');
-  const [row] = await db
-    .select({
-      id: users.id,
-      passwordHash: users.passwordHash,
-      status: users.status,
-      username: users.username,
-    })
-    .from(users)
-    .where(and(isNull(users.deletedAt), or(eq(users.username, name), eq(users.phone, phone))))
-    .orderBy(sql`${users.username} = ${name} desc`)
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findSessionUser(db: Executor, userId: string) {
-  const [row] = await db
-    .select(sessionUserColumns)
-    .from(users)
-    .leftJoin(shops, eq(shops.id, users.shopId))
-    .where(eq(users.id, userId))
-    .limit(1);
-  return row ?? null;
-}
 
 /** A user that is not deleted, optionally only inside a scope condition. */
 export async function findUser(db: Executor, id: string, scope?: SQL) {

@@ -16,13 +16,13 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta } from '../../lib/paging.ts';
 import { uniqueViolation } from '../../lib/pg-errors.ts';
 import { iso, isoOrNull, laoDateTime } from '../../lib/time.ts';
+import { isShopInScope, shopExists, shopScope } from '../../tenancy/scope.ts';
 import { audit } from '../audit/audit.service.ts';
 import { clearFailures } from '../auth/login-throttle.repository.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.repository.ts';
 import type { Outbox } from '../outbox/outbox.ts';
 import { assertUserAllowance } from '../packages/shop-packages.service.ts';
-import { isShopInScope, shopExists, shopScope } from '../shops/shops.scope.ts';
 import {
   countActiveSuperAdmins,
   findPasswordHash,

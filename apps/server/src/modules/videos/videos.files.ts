@@ -12,7 +12,7 @@ import {
 } from '@parking-hub/contracts/videos';
 import { AppError } from '../../lib/errors.ts';
 import { imageFolder } from '../../lib/image-upload.ts';
-import { UPLOADS_PREFIX } from '../../plugins/uploads.ts';
+import { UPLOADS_PREFIX } from '../../lib/uploads.ts';
 
 const FOLDER = 'videos';
 /** Temporary names start with a dot: @fastify/static does not serve them, backups skip them. */

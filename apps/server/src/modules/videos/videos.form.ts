@@ -4,7 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../lib/errors.ts';
 import { type ImageContent, sniffImageType } from '../../lib/image-upload.ts';
-import { nulPath } from '../../plugins/input-guard.ts';
+import { nulPath } from '../../lib/nul-path.ts';
 import { type ReceivedVideo, type VideoFiles, videoTooLarge } from './videos.files.ts';
 
 /** A form's text fields are short: the longest, the description, is 2000 characters. */

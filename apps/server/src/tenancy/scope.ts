@@ -1,7 +1,7 @@
 import { type AnyColumn, eq, or, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
-import { shops } from '../../db/schema/shops.ts';
-import type { Actor } from '../../lib/context.ts';
+import type { Executor } from '../db/client.ts';
+import { shops } from '../db/schema/shops.ts';
+import type { Actor } from '../lib/context.ts';
 
 /**
  * The shops an actor may see, as a condition on a shop-id column (DESIGN.md §1):
