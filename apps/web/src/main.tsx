@@ -3,14 +3,18 @@ import './app/fonts/fonts.css';
 import './app/global.css';
 import './components/plain/plain.css';
 import './lib/i18n';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// As a transition: React renders the first screen in slices, leaving the main thread free in
+// between (index.html shows the loading screen meanwhile), instead of in one long task.
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );

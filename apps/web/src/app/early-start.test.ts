@@ -8,7 +8,14 @@ import {
   TOKEN_STORAGE_KEY,
   WEB_BRAND,
 } from '../lib/config';
-import { EARLY_GLOBAL, type EarlyCall, type EarlyStartPlan, earlyStart, takeEarly } from './early-start';
+import {
+  EARLY_GLOBAL,
+  type EarlyCall,
+  type EarlyStartPlan,
+  earlyBody,
+  earlyStart,
+  takeEarly,
+} from './early-start';
 
 const PLAN: EarlyStartPlan = {
   tokenKey: TOKEN_STORAGE_KEY,
@@ -90,6 +97,25 @@ describe('earlyStart (index.html)', () => {
       expect(getItem).not.toHaveBeenCalled();
       expect(fetch).not.toHaveBeenCalled();
     }
+  });
+});
+
+describe('earlyBody', () => {
+  it("gives the body index.html sent to a path, the chart's period without Intl", () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T18:30:00Z') }); // 01:30 on the 26th in Vientiane
+    page('/app', { [TOKEN_STORAGE_KEY]: 'tok' });
+    expect(earlyBody(DASHBOARD_PATHS.chart)).toEqual({
+      ...chartRange(undefined, new Date()),
+      byClosing: false,
+    });
+    expect(earlyBody(DASHBOARD_PATHS.today)).toEqual({ byClosing: false });
+  });
+
+  it('gives nothing for a path index.html did not ask for', () => {
+    page('/app/users', { [TOKEN_STORAGE_KEY]: 'tok' });
+    expect(earlyBody(DASHBOARD_PATHS.chart)).toBeUndefined();
+    vi.stubGlobal('window', {});
+    expect(earlyBody('/v1/me')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { ReportBalance } from '@parking-hub/contracts/reports';
-import { takeEarly } from '../../../app/early-start';
+import { earlyBody, takeEarly } from '../../../app/early-start';
 import { api } from '../../../lib/api-client';
 import { parseByClosing } from '../../../lib/by-closing-store';
 import { REPORT_BY_CLOSING_KEY } from '../../../lib/config';
@@ -32,7 +32,10 @@ export function prefetchDashboard(url: URL): null {
     () =>
       takeEarly(path, payload, () => api.post<T>(path, payload, { skipUnauthorizedHandler: true }));
   const chart = (today?: ReportBalance) => {
-    const payload = { ...chartRange(today, new Date()), ...body };
+    const payload = (!today && earlyBody(DASHBOARD_PATHS.chart)) || {
+      ...chartRange(today, new Date()),
+      ...body,
+    };
     // The same body twice is one call (prefetch keeps the running one).
     void prefetch(DASHBOARD_PATHS.chart, payload, post(DASHBOARD_PATHS.chart, payload)).catch(() => {});
   };

@@ -1,11 +1,6 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { VehicleIcon } from '../../../components/vehicle-icon';
@@ -23,9 +18,36 @@ const ROWS: { key: keyof DayFigures; label: string; money?: boolean }[] = [
   { key: 'cancelled', label: 'cancelled' },
 ];
 
+/**
+ * The look of MUI's small table (body2 text, a divider under each row, head cells in medium
+ * weight) as one style on a plain table: a card holds 24 cells, and one MUI TableCell is a styled
+ * component of its own to render and commit, which the first screen of a phone felt (decision 024).
+ */
+const TABLE_SX = {
+  width: '100%',
+  tableLayout: 'fixed',
+  borderCollapse: 'collapse',
+  borderSpacing: 0,
+  typography: 'body2',
+  '& th, & td': {
+    px: 1,
+    py: 0.5,
+    textAlign: 'right',
+    verticalAlign: 'inherit',
+    // MUI's cell border: the divider colour made opaque and lightened.
+    borderBottom: '1px solid rgb(224, 224, 224)',
+    color: 'text.primary',
+    overflowWrap: 'anywhere',
+  },
+  '& th': { fontWeight: 500, lineHeight: '1.5rem' },
+  '& th:first-of-type': { width: '36%', textAlign: 'left' },
+  '& td:first-of-type': { color: 'text.secondary', textAlign: 'left' },
+  '& td:nth-of-type(2)': { fontWeight: 600 },
+  '& td:nth-of-type(3)': { color: 'text.secondary' },
+} as const;
+
 function VehicleCard({ row }: { row: VehicleRow }) {
   const { t } = useTranslation(['dashboard', 'common']);
-  const cell = { px: 1, py: 0.5 };
   return (
     <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`vehicle-${row.vehicleType}`}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1, flexWrap: 'wrap' }}>
@@ -41,35 +63,27 @@ function VehicleCard({ row }: { row: VehicleRow }) {
           data-testid="vehicle-parked"
         />
       </Box>
-      <Table size="small" sx={{ tableLayout: 'fixed' }}>
-        <TableHead>
-          <TableRow>
-            <TableCell sx={{ ...cell, width: '36%' }}>{t('byVehicle.figure')}</TableCell>
-            <TableCell sx={cell} align="right">
-              {t('compare.today')}
-            </TableCell>
-            <TableCell sx={cell} align="right">
-              {t('compare.yesterday')}
-            </TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
+      <Box component="table" sx={TABLE_SX}>
+        <thead>
+          <tr>
+            <th scope="col">{t('byVehicle.figure')}</th>
+            <th scope="col">{t('compare.today')}</th>
+            <th scope="col">{t('compare.yesterday')}</th>
+          </tr>
+        </thead>
+        <tbody>
           {ROWS.map(({ key, label, money }) => {
             const format = money ? formatKip : formatCount;
             return (
-              <TableRow key={key} data-testid={`vehicle-row-${key}`}>
-                <TableCell sx={{ ...cell, color: 'text.secondary' }}>{t(`figures.${label}`)}</TableCell>
-                <TableCell sx={{ ...cell, fontWeight: 600, overflowWrap: 'anywhere' }} align="right">
-                  {format(row.today[key])}
-                </TableCell>
-                <TableCell sx={{ ...cell, color: 'text.secondary', overflowWrap: 'anywhere' }} align="right">
-                  {format(row.yesterday[key])}
-                </TableCell>
-              </TableRow>
+              <tr key={key} data-testid={`vehicle-row-${key}`}>
+                <td>{t(`figures.${label}`)}</td>
+                <td>{format(row.today[key])}</td>
+                <td>{format(row.yesterday[key])}</td>
+              </tr>
             );
           })}
-        </TableBody>
-      </Table>
+        </tbody>
+      </Box>
     </Paper>
   );
 }
