@@ -13,7 +13,7 @@ import { translate } from '@parking-hub/contracts/messages';
 import { ADMIN_ROLES } from '@parking-hub/contracts/roles';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
-import { authedContextOf } from '../../plugins/auth.ts';
+import { authedRoutes } from '../../plugins/route.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { AppCheckCache, CHECK_CACHE_MS } from './app-check-cache.ts';
 import * as service from './app-versions.service.ts';
@@ -31,19 +31,21 @@ export async function appVersionsRoutes(app: ZodApp, _opts: { config: Config }) 
     service.readCheckReleases(app.db, platform, now),
   );
 
-  app.get('/version-apps', {
-    preHandler: app.authorize(ADMIN_ROLES),
+  const route = authedRoutes(app);
+
+  route.get('/version-apps', {
+    roles: ADMIN_ROLES,
     schema: {
       tags,
       summary: 'The app’s releases, one platform’s (`platform`) or both, newest version first, paged',
       querystring: listAppVersionsQuerySchema,
       response: { 200: pagedEnvelope(appVersionSchema) },
     },
-    handler: async (request) => ({ status: ok, ...(await service.listAppVersions(app.db, request.query)) }),
+    run: (_ctx, { query }) => service.listAppVersions(app.db, query),
   });
 
-  app.post('/version-app/create', {
-    preHandler: app.authorize(ADMIN_ROLES),
+  route.post('/version-app/create', {
+    roles: ADMIN_ROLES,
     schema: {
       tags,
       summary: 'Add a release (released now unless `releasedAt` says a later time)',
@@ -52,43 +54,32 @@ export async function appVersionsRoutes(app: ZodApp, _opts: { config: Config }) 
       body: createAppVersionBodySchema,
       response: { 201: successEnvelope(appVersionSchema) },
     },
-    handler: async (request, reply) => {
-      const data = await service.createAppVersion(app.db, authedContextOf(request), request.body, checks);
-      return reply.code(201).send({ status: ok, message: translate(request.lang, 'success.created'), data });
-    },
+    message: 'success.created',
+    run: (ctx, { body }) => service.createAppVersion(app.db, ctx, body, checks),
   });
 
-  app.post('/version-app/update', {
-    preHandler: app.authorize(ADMIN_ROLES),
+  route.post('/version-app/update', {
+    roles: ADMIN_ROLES,
     schema: {
       tags,
       summary: 'Change the fields sent of a release (its platform stays)',
       body: updateAppVersionBodySchema,
       response: { 200: successEnvelope(appVersionSchema) },
     },
-    handler: async (request) => {
-      const data = await service.updateAppVersion(app.db, authedContextOf(request), request.body, checks);
-      return { status: ok, message: translate(request.lang, 'success.saved'), data };
-    },
+    message: 'success.saved',
+    run: (ctx, { body }) => service.updateAppVersion(app.db, ctx, body, checks),
   });
 
-  app.delete('/app/info/delete/:id', {
-    preHandler: app.authorize(ADMIN_ROLES),
+  route.delete('/app/info/delete/:id', {
+    roles: ADMIN_ROLES,
     schema: {
       tags,
       summary: 'Withdraw a release (the check then answers with the one before it)',
       params: appVersionIdParamsSchema,
       response: { 200: successEnvelope(z.object({ id: z.string() })) },
     },
-    handler: async (request) => {
-      const data = await service.deleteAppVersion(
-        app.db,
-        authedContextOf(request),
-        request.params.id,
-        checks,
-      );
-      return { status: ok, message: translate(request.lang, 'success.deleted'), data };
-    },
+    message: 'success.deleted',
+    run: (ctx, { params }) => service.deleteAppVersion(app.db, ctx, params.id, checks),
   });
 
   app.get('/app/check', {

@@ -1,12 +1,13 @@
 import { auditEventSchema, listAuditBodySchema } from '@parking-hub/contracts/audit';
 import { cursorPagedEnvelope } from '@parking-hub/contracts/envelope';
 import { ADMIN_ROLES } from '@parking-hub/contracts/roles';
+import { authedRoutes } from '../../plugins/route.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { listAudit } from './audit.service.ts';
 
 export async function auditRoutes(app: ZodApp) {
-  app.post('/report/last-action', {
-    preHandler: app.authorize(ADMIN_ROLES),
+  authedRoutes(app).post('/report/last-action', {
+    roles: ADMIN_ROLES,
     schema: {
       tags: ['audit'],
       summary:
@@ -14,9 +15,6 @@ export async function auditRoutes(app: ZodApp) {
       body: listAuditBodySchema,
       response: { 200: cursorPagedEnvelope(auditEventSchema) },
     },
-    handler: async (request) => {
-      const result = await listAudit(app.db, request.body);
-      return { status: 'success' as const, ...result };
-    },
+    run: (_ctx, { body }) => listAudit(app.db, body),
   });
 }

@@ -1,13 +1,12 @@
 import { successEnvelope } from '@parking-hub/contracts/envelope';
 import { membersReportBodySchema, membersReportSchema } from '@parking-hub/contracts/members';
-import { authedContextOf } from '../../plugins/auth.ts';
+import { authedRoutes } from '../../plugins/route.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import { membersReport } from './members.report.ts';
 
 /** The members report (issue 14): every signed-in role, over the shops in their scope. */
 export async function membersReportRoutes(app: ZodApp) {
-  app.post('/membership/report', {
-    preHandler: app.authorize(),
+  authedRoutes(app).post('/membership/report', {
     schema: {
       tags: ['membership'],
       summary: 'Members of a period: their visits and the passes they paid for, with totals',
@@ -16,9 +15,6 @@ export async function membersReportRoutes(app: ZodApp) {
       body: membersReportBodySchema,
       response: { 200: successEnvelope(membersReportSchema) },
     },
-    handler: async (request) => ({
-      status: 'success' as const,
-      data: await membersReport(app.db, authedContextOf(request), request.body),
-    }),
+    run: (ctx, { body }) => membersReport(app.db, ctx, body),
   });
 }

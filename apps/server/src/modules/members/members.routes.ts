@@ -20,10 +20,9 @@ import {
   updateMemberBodySchema,
   updateMembershipSettingsBodySchema,
 } from '@parking-hub/contracts/members';
-import { translate } from '@parking-hub/contracts/messages';
 import { SHOP_EDITOR_ROLES } from '@parking-hub/contracts/roles';
 import { z } from 'zod';
-import { authedContextOf } from '../../plugins/auth.ts';
+import { authedRoutes } from '../../plugins/route.ts';
 import type { ZodApp } from '../../plugins/types.ts';
 import * as changes from './members.changes.ts';
 import * as reads from './members.reads.ts';
@@ -32,7 +31,6 @@ import * as numbers from './numbers.service.ts';
 import * as plans from './plans.service.ts';
 
 const tags = ['membership'];
-const ok = 'success' as const;
 const shopQuery = z.object({ shopId: optionalText(idSchema) });
 
 /**
@@ -42,8 +40,9 @@ const shopQuery = z.object({ shopId: optionalText(idSchema) });
  * members-report.routes.ts.
  */
 export async function membersRoutes(app: ZodApp) {
-  app.get('/membership', {
-    preHandler: app.authorize(),
+  const route = authedRoutes(app);
+
+  route.get('/membership', {
     schema: {
       tags,
       summary:
@@ -53,28 +52,20 @@ export async function membersRoutes(app: ZodApp) {
       querystring: listMembersQuerySchema,
       response: { 200: pagedEnvelope(memberSchema).extend({ meta: membersPageMetaSchema }) },
     },
-    handler: async (request) => ({
-      status: ok,
-      ...(await reads.listMembers(app.db, authedContextOf(request), request.query)),
-    }),
+    run: (ctx, { query }) => reads.listMembers(app.db, ctx, query),
   });
 
-  app.get('/membership/member/:memberId', {
-    preHandler: app.authorize(),
+  route.get('/membership/member/:memberId', {
     schema: {
       tags,
       summary: 'A member, their payments (newest first), their last 20 visits and earlier card numbers',
       params: z.object({ memberId: idSchema }),
       response: { 200: successEnvelope(memberDetailSchema) },
     },
-    handler: async (request) => ({
-      status: ok,
-      data: await reads.memberDetail(app.db, authedContextOf(request), request.params.memberId),
-    }),
+    run: (ctx, { params }) => reads.memberDetail(app.db, ctx, params.memberId),
   });
 
-  app.post('/membership/create', {
-    preHandler: app.authorize(),
+  route.post('/membership/create', {
     schema: {
       tags,
       summary: 'Sell a pass: a new member on a free card, with the first payment (answers the receipt)',
@@ -83,86 +74,65 @@ export async function membersRoutes(app: ZodApp) {
       body: createMemberBodySchema,
       response: { 201: successEnvelope(passReceiptSchema) },
     },
-    handler: async (request, reply) => {
-      const data = await sales.sellPass(app.db, authedContextOf(request), request.body);
-      const message = translate(request.lang, 'success.passSold', {
-        number: data.member.number,
-        until: dayText(data.member.validUntil),
-      });
-      return reply.code(201).send({ status: ok, message, data });
-    },
+    message: ({ member }) => ({
+      key: 'success.passSold',
+      params: { number: member.number, until: dayText(member.validUntil) },
+    }),
+    run: (ctx, { body }) => sales.sellPass(app.db, ctx, body),
   });
 
-  app.post('/membership/renew', {
-    preHandler: app.authorize(),
+  route.post('/membership/renew', {
     schema: {
       tags,
       summary: 'Renew a pass from the later of today and the day after its end (answers the receipt)',
       body: renewMemberBodySchema,
       response: { 200: successEnvelope(passReceiptSchema) },
     },
-    handler: async (request) => {
-      const data = await sales.renewPass(app.db, authedContextOf(request), request.body);
-      const message = translate(request.lang, 'success.passRenewed', {
-        number: data.member.number,
-        until: dayText(data.member.validUntil),
-      });
-      return { status: ok, message, data };
-    },
+    message: ({ member }) => ({
+      key: 'success.passRenewed',
+      params: { number: member.number, until: dayText(member.validUntil) },
+    }),
+    run: (ctx, { body }) => sales.renewPass(app.db, ctx, body),
   });
 
-  app.post('/membership/update', {
-    preHandler: app.authorize(SHOP_EDITOR_ROLES),
+  route.post('/membership/update', {
+    roles: SHOP_EDITOR_ROLES,
     schema: {
       tags,
       summary: 'Change a member’s details, period or status (ACTIVE ↔ SUSPENDED); only the fields sent',
       body: updateMemberBodySchema,
       response: { 200: successEnvelope(memberSchema) },
     },
-    handler: async (request) => {
-      const data = await changes.updateMemberDetails(app.db, authedContextOf(request), request.body);
-      return { status: ok, message: translate(request.lang, 'success.saved'), data };
-    },
+    message: 'success.saved',
+    run: (ctx, { body }) => changes.updateMemberDetails(app.db, ctx, body),
   });
 
-  app.post('/membership/replace-card', {
-    preHandler: app.authorize(SHOP_EDITOR_ROLES),
+  route.post('/membership/replace-card', {
+    roles: SHOP_EDITOR_ROLES,
     schema: {
       tags,
       summary: 'Move a member to a free card; the old card becomes LOST',
       body: replaceCardBodySchema,
       response: { 200: successEnvelope(memberSchema) },
     },
-    handler: async (request) => {
-      const data = await changes.replaceCard(app.db, authedContextOf(request), request.body);
-      return {
-        status: ok,
-        message: translate(request.lang, 'success.cardReplaced', { number: data.number }),
-        data,
-      };
-    },
+    message: ({ number }) => ({ key: 'success.cardReplaced', params: { number } }),
+    run: (ctx, { body }) => changes.replaceCard(app.db, ctx, body),
   });
 
-  app.delete('/membership/:memberId', {
-    preHandler: app.authorize(SHOP_EDITOR_ROLES),
+  route.delete('/membership/:memberId', {
+    roles: SHOP_EDITOR_ROLES,
     schema: {
       tags,
       summary: 'Cancel a member (kept, never deleted); their card is free again',
       params: z.object({ memberId: idSchema }),
       response: { 200: successEnvelope(memberSchema) },
     },
-    handler: async (request) => {
-      const data = await changes.cancelMember(app.db, authedContextOf(request), request.params.memberId);
-      return {
-        status: ok,
-        message: translate(request.lang, 'success.memberCancelled', { number: data.number }),
-        data,
-      };
-    },
+    message: ({ number }) => ({ key: 'success.memberCancelled', params: { number } }),
+    run: (ctx, { params }) => changes.cancelMember(app.db, ctx, params.memberId),
   });
 
-  app.post('/membership/number/create', {
-    preHandler: app.authorize(SHOP_EDITOR_ROLES),
+  route.post('/membership/number/create', {
+    roles: SHOP_EDITOR_ROLES,
     schema: {
       tags,
       summary: 'Add one card number or a range (prefix + from…to, zero-padded) to a shop’s pool',
@@ -170,80 +140,61 @@ export async function membersRoutes(app: ZodApp) {
       body: createNumbersBodySchema,
       response: { 201: successEnvelope(createNumbersResultSchema) },
     },
-    handler: async (request, reply) => {
-      const data = await numbers.createNumbers(app.db, authedContextOf(request), request.body);
-      return reply.code(201).send({ status: ok, message: translate(request.lang, 'success.created'), data });
-    },
+    message: 'success.created',
+    run: (ctx, { body }) => numbers.createNumbers(app.db, ctx, body),
   });
 
-  app.get('/membership/numbers', {
-    preHandler: app.authorize(),
+  route.get('/membership/numbers', {
     schema: {
       tags,
       summary: 'A shop’s card numbers, paged, by number (status, part of a number)',
       querystring: listNumbersQuerySchema,
       response: { 200: pagedEnvelope(memberNumberRowSchema) },
     },
-    handler: async (request) => ({
-      status: ok,
-      ...(await numbers.listNumbers(app.db, authedContextOf(request), request.query)),
-    }),
+    run: (ctx, { query }) => numbers.listNumbers(app.db, ctx, query),
   });
 
-  app.delete('/membership/number/:numberId', {
-    preHandler: app.authorize(SHOP_EDITOR_ROLES),
+  route.delete('/membership/number/:numberId', {
+    roles: SHOP_EDITOR_ROLES,
     schema: {
       tags,
       summary: 'Delete a card number: REMOVED if never assigned, else RETIRED; a held card is refused (409)',
       params: z.object({ numberId: idSchema }),
       response: { 200: successEnvelope(deleteNumberResultSchema) },
     },
-    handler: async (request) => {
-      const data = await numbers.deleteNumber(app.db, authedContextOf(request), request.params.numberId);
-      const key = data.outcome === 'REMOVED' ? 'success.deleted' : 'success.numberRetired';
-      return { status: ok, message: translate(request.lang, key), data };
-    },
+    message: ({ outcome }) => (outcome === 'REMOVED' ? 'success.deleted' : 'success.numberRetired'),
+    run: (ctx, { params }) => numbers.deleteNumber(app.db, ctx, params.numberId),
   });
 
-  app.get('/membership/plans', {
-    preHandler: app.authorize(),
+  route.get('/membership/plans', {
     schema: {
       tags,
       summary: 'The passes a shop sells: vehicle type, months and price, from its price rules',
       querystring: shopQuery,
       response: { 200: successEnvelope(z.array(passPlanSchema)) },
     },
-    handler: async (request) => ({
-      status: ok,
-      data: await plans.listPlans(app.db, authedContextOf(request), request.query.shopId),
-    }),
+    run: (ctx, { query }) => plans.listPlans(app.db, ctx, query.shopId),
   });
 
-  app.get('/membership/settings', {
-    preHandler: app.authorize(),
+  route.get('/membership/settings', {
     schema: {
       tags,
       summary: 'A shop’s membership settings: whether staff sell passes, the reminder days',
       querystring: shopQuery,
       response: { 200: successEnvelope(membershipSettingsSchema) },
     },
-    handler: async (request) => ({
-      status: ok,
-      data: await plans.getSettings(app.db, authedContextOf(request), request.query.shopId),
-    }),
+    run: (ctx, { query }) => plans.getSettings(app.db, ctx, query.shopId),
   });
 
-  app.post('/membership/settings', {
-    preHandler: app.authorize(SHOP_EDITOR_ROLES),
+  route.post('/membership/settings', {
+    roles: SHOP_EDITOR_ROLES,
     schema: {
       tags,
       summary: 'Set whether staff sell passes and the reminder days (managers and above)',
       body: updateMembershipSettingsBodySchema,
       response: { 200: successEnvelope(membershipSettingsSchema) },
     },
-    handler: async (request) => {
-      const data = await plans.saveSettings(app.db, authedContextOf(request), request.body);
-      return { status: ok, message: translate(request.lang, 'success.saved'), data };
-    },
+    message: 'success.saved',
+    run: (ctx, { body }) => plans.saveSettings(app.db, ctx, body),
   });
 }
