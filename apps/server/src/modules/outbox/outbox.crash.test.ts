@@ -188,4 +188,4 @@ it('a server killed before the provider had the message: it is sent once the in-
   const kinds = await eventKinds(t.db, id);
   expect(kinds.filter((k) => k === 'ATTEMPT')).toHaveLength(2);
   expect(kinds).toContain('IN_DOUBT');
-});
+}, 120_000); // two server processes started, as the test above
