@@ -203,5 +203,6 @@ export async function findBench(base: string, databaseUrl: string, rounds = 1): 
       median.ours.errors === 0 &&
       median.bare.errors === 0 &&
       differ === 0,
+    correct: median.ours.errors === 0 && median.bare.errors === 0 && differ === 0,
   };
 }

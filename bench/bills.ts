@@ -69,7 +69,11 @@ export async function billsBench(server: BenchServer): Promise<Verdict[]> {
         ? `  numbering: every shop's bills are numbered 1…N with no gap and no repeat`
         : `  numbering BROKEN in ${gaps.rows.length} shops: ${JSON.stringify(gaps.rows.slice(0, 3))}`,
     );
-    if (gaps.rows.length > 0 || made !== checkIns.ok) process.exitCode = 1;
+    // Every acknowledged check-in is a bill; at most the 50 requests in flight when the run
+    // stopped (made, never answered to the load generator) are bills beyond them.
+    const accounted = made >= checkIns.ok && made <= checkIns.ok + 50 + checkIns.errors;
+    out(`  ${checkIns.ok.toLocaleString('en')} answered 201, ${made.toLocaleString('en')} bills made`);
+    if (gaps.rows.length > 0 || !accounted) process.exitCode = 1;
 
     // The same with plates, as at a real gate: two tickets in three carry one, drawn from 400, so
     // pairs come back and the regular customers' rows (plate_visits, migration 0008) are written too.
@@ -99,12 +103,14 @@ export async function billsBench(server: BenchServer): Promise<Verdict[]> {
         target: '≥ 500 /s',
         measured: `${(made / seconds()).toFixed(0)} /s, p99 ${checkIns.p99} ms`,
         pass: made / seconds() >= 500 && gaps.rows.length === 0,
+        correct: gaps.rows.length === 0 && accounted,
       },
       {
         what: 'check-ins with plates (plate_visits kept too)',
         target: '≥ 500 /s',
         measured: `${platedIns.rps.toFixed(0)} /s, p99 ${platedIns.p99} ms`,
         pass: platedIns.rps >= 500 && platedIns.errors === 0,
+        correct: platedIns.errors === 0,
       },
     ];
   } finally {

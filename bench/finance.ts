@@ -246,6 +246,7 @@ export async function financeBench(serverUrl = process.env.DATABASE_URL): Promis
       target: '0 mismatches',
       measured: String(mismatches.length),
       pass: mismatches.length === 0,
+      correct: mismatches.length === 0,
     });
   } finally {
     await db.end();

@@ -1,5 +1,7 @@
 /** Load generation shared by the HTTP benches: autocannon at 50 connections, one body per request. */
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { startBenchServer } from './server.ts';
 
 export const seconds = () => Number(process.env.BENCH_SECONDS ?? 10);
 
@@ -57,4 +59,39 @@ export async function login(base: string, username: string, password: string): P
   const body = (await res.json()) as { data?: { token: string } };
   if (!body.data) throw new Error(`login ${username} failed`);
   return body.data.token;
+}
+
+/** The bench's admin, or on a database seed:demo filled first, the demo's. */
+export async function signInAdmin(base: string): Promise<string> {
+  for (const [username, password] of [
+    ['bench-admin', 'bench-password-1'],
+    ['admin', 'demo1234'],
+  ] as const) {
+    const token = await login(base, username, password).catch(() => null);
+    if (token) return token;
+  }
+  throw new Error('no admin could sign in');
+}
+
+/**
+ * A bench run alone on DATABASE_URL as it is (a demo's or the bench's loaded database): the real
+ * server on it, an admin signed in, a client of its own.
+ */
+export async function onLoadedDatabase<T>(
+  bench: (base: string, token: string, db: pg.ClientBase) => Promise<T>,
+): Promise<T> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL: a database with bills (npm run seed:demo, or npm run bench)');
+  const server = await startBenchServer({
+    INITIAL_ADMIN_USERNAME: 'bench-admin',
+    INITIAL_ADMIN_PASSWORD: 'bench-password-1',
+  });
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  try {
+    return await bench(server.base, await signInAdmin(server.base), db);
+  } finally {
+    await db.end();
+    await server.stop();
+  }
 }

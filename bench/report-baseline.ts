@@ -62,7 +62,8 @@ function total(rows: Record<string, unknown>[], keys: readonly string[] = MEASUR
   return t;
 }
 
-const shopFilter = (r: Range) => (r.shopId ? 'and ev.shop_id = $3' : '');
+/** One shop's condition on `alias`'s shop_id (the events' `ev`, or the bills' `b`). */
+const shopFilter = (r: Range, alias = 'ev') => (r.shopId ? `and ${alias}.shop_id = $3` : '');
 const params = (r: Range) => (r.shopId ? [r.from, r.to, r.shopId] : [r.from, r.to]);
 
 /** The events of the period grouped by `groups` (SQL expressions), then totalled. */
@@ -110,7 +111,7 @@ export const baseline = {
     const res = await db.query(
       `select b.cancelled_by, ${date} as date, count(*) as count, coalesce(sum(b.fee), 0) as amount
        from bills b join shops s on s.id = b.shop_id
-       where b.status = 'CANCELLED' and ${date} between $1::date and $2::date ${shopFilter(r)}
+       where b.status = 'CANCELLED' and ${date} between $1::date and $2::date ${shopFilter(r, 'b')}
        group by 1, 2`,
       params(r),
     );
@@ -126,7 +127,7 @@ export const baseline = {
        from (select b.shop_id, b.plate_key, count(*) as visits, coalesce(sum(b.fee), 0) as amount
              from bills b join shops s on s.id = b.shop_id
              where b.plate_key is not null and b.status <> 'CANCELLED'
-               and ${date} between $1::date and $2::date ${shopFilter(r)}
+               and ${date} between $1::date and $2::date ${shopFilter(r, 'b')}
              group by 1, 2 having count(*) >= ${Number(minVisits)}) v`,
       params(r),
     );

@@ -6,8 +6,11 @@
  *    (calendar day / by closing), sequential requests (latency, not throughput), next to the same
  *    figures by a plain GROUP BY over bills (bench/report-baseline.ts) in the same run: p50/p95
  *    and the speed-up; the totals of both must be equal or the bench fails;
+ *  - regular customers over the last 1, 3 and 12 months for all shops, an agent and one shop, next
+ *    to a prepared GROUP BY (bench/regulars.ts);
  *  - the bill history at depth ≥ 10,000 rows, following meta.nextCursor, and its searches over all
- *    shops (part of a plate, a staff member).
+ *    shops (part of a plate, a staff member), and plate fragments of one to four characters next to
+ *    the unfiltered page and a prepared substring search (bench/plates.ts).
  */
 import { execSync } from 'node:child_process';
 import pg from 'pg';
@@ -15,6 +18,8 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { type OpenedDatabase, openDatabase } from '../apps/server/src/db/open.ts';
 import { seedDemo } from '../apps/server/src/modules/demo/demo.seed.ts';
 import { historyBench, searchBench } from './history.ts';
+import { plateBench } from './plates.ts';
+import { regularsBench } from './regulars.ts';
 import { baseline, pick, type Range, type Totals } from './report-baseline.ts';
 import type { BenchServer } from './server.ts';
 import { ms, out, timed, type Verdict } from './stats.ts';
@@ -59,13 +64,15 @@ async function loadBills(opened: OpenedDatabase, want: number): Promise<Verdict 
     return null;
   }
   const shops = Math.max(6, Math.round((200 * want) / 10_000_000));
+  // Two years always (the year reports); fewer bills a day below 10M (61 a day makes 10M).
+  const perDay = Math.min(61, Math.max(10, Math.round(want / (shops * 730))));
   out(
-    `\nLoading ~${want.toLocaleString('en')} bills: ${shops} shops × 730 days (load average ${loadAverage()})…`,
+    `\nLoading ~${want.toLocaleString('en')} bills: ${shops} shops × 730 days × ~${perDay} (load average ${loadAverage()})…`,
   );
   const s = await seedDemo(opened.database, {
     shops,
     days: 730,
-    perDay: 61,
+    perDay,
     seed: 11,
     append: true,
     prints: false,
@@ -196,8 +203,10 @@ export async function reportsBench(server: BenchServer, token: string): Promise<
         });
       }
     }
+    verdicts.push(...(await regularsBench(server.base, token, db, shop.shop_id)));
     verdicts.push(await historyBench(server.base, token, shop.shop_id));
     verdicts.push(...(await searchBench(server.base, token, db)));
+    verdicts.push(...(await plateBench(server.base, token, db)));
   } finally {
     await db.end();
     await opened.close();

@@ -25,10 +25,16 @@
  *    next to a bare Fastify + pg server answering it from one prepared statement,
  * then one table of targets and measures.
  *
+ * BENCH_SHORT=1 (`npm run bench:short`, bench/short.ts): every part that checks its answers, on
+ * 100,000 bills and for short times, in a few minutes; it fails on a wrong answer or an error, not
+ * on a missed target.
+ *
  * With DATABASE_URL (a real PostgreSQL), the bench works in a database of its own on that server:
  * BENCH_DATABASE names it (made when missing, kept afterwards, so a second run reuses its load);
  * without it, a fresh one is made and dropped at the end.
  */
+// First: the short mode's defaults (bench/short.ts) before any bench file reads its settings.
+import './short.ts';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -43,7 +49,8 @@ import { paperBench } from './paper.ts';
 import { rentBench } from './rent.ts';
 import { reportsBench } from './reports.ts';
 import { startBenchServer } from './server.ts';
-import { out, pct, printVerdicts, type Verdict } from './stats.ts';
+import { SHORT } from './short.ts';
+import { failed, out, pct, printVerdicts, type Verdict } from './stats.ts';
 import { versionCheckBench } from './version-check.ts';
 
 /** The bench's own database on DATABASE_URL's server, as the embedded one is made (C locale). */
@@ -106,6 +113,8 @@ async function login(base: string, who: { username: string; password: string }) 
 }
 
 async function main() {
+  const started = performance.now();
+  if (SHORT) out('Short run (BENCH_SHORT=1): the answers are checked, the figures are not the targets.\n');
   await argon2Bench();
   const admin = { username: 'bench-admin', password: 'bench-password-1' };
   const own = process.env.DATABASE_URL ? await benchDatabase(process.env.DATABASE_URL) : null;
@@ -140,7 +149,8 @@ async function main() {
     // ── end of the Lighthouse block
 
     printVerdicts(verdicts);
-    if (verdicts.some((v) => !v.pass)) process.exitCode = 1;
+    out(`\nbench ${SHORT ? '(short) ' : ''}done in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    if (failed(verdicts)) process.exitCode = 1;
   } finally {
     await server.stop();
     await own?.drop();

@@ -80,10 +80,12 @@ export const bills = pgTable(
     // The history's staff filter: each side read newest first, merged (bills-history.repository).
     index('bills_in_by_idx').on(t.checkInBy, t.checkInAt, t.id),
     index('bills_out_by_idx').on(t.checkOutBy, t.checkInAt, t.id).where(sql`${t.checkOutBy} is not null`),
-    // Part of a plate, in any shop: trigrams (pg_trgm) serve LIKE '%…%'. plate_trgm_key (migration
-    // 0006) spells Lao letters in Latin ones, which pg_trgm counts as letters in the C locale.
-    index('bills_plate_trgm_idx')
-      .using('gin', sql`plate_trgm_key(${t.plateKey}) gin_trgm_ops`)
+    // Part of a plate, in any shop and of any length: trigrams (pg_trgm) of every ending of the
+    // plate as a word of its own (plate_search_words, migration 0021), so that LIKE '% 12%' finds
+    // the words starting with "12", a fragment too short for a trigram of its own. The plate is
+    // spelt by plate_trgm_key (migration 0006): Lao letters as Latin ones, letters to pg_trgm.
+    index('bills_plate_words_idx')
+      .using('gin', sql`plate_search_words(${t.plateKey}) gin_trgm_ops`)
       .where(sql`${t.plateKey} is not null`),
     check('bills_status_check', sql`${t.status} in ('PARKED','CLOSED','CANCELLED','LOST')`),
     check('bills_type_check', sql`${t.vehicleType} in ('MOTORBIKE','CAR','BICYCLE','MINIBUS','TRUCK')`),

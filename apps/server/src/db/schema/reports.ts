@@ -122,11 +122,14 @@ export const platePairs = pgTable(
 
 /**
  * Visits (check-ins not cancelled) and their fees per (shop, plate) for the pairs seen twice or
- * more, at three grains: a day ('d'), a month ('m', dates are the 1st) and a year ('y', Jan 1st),
- * by calendar and business date both (migration 0008, decision 010). The regular customers report
- * reads a period as years, months and days, and takes whole months or years less the days outside
- * the period where that reads fewer rows. Kept by the `bills_plate_visits` triggers in the bill's
- * transaction; `report_rebuild` refills it and `plate_visits_check` compares it with the bills.
+ * more, at four grains: a day ('d'), a month ('m', dates are the 1st), a year ('y', Jan 1st) and
+ * the thirteen months from a month's 1st ('r', migration 0022, decision 023: one row per start
+ * month), by calendar and business date both (migration 0008, decision 010). The regular customers
+ * report reads a period as years, months and days, or as whole months, years or thirteen months
+ * less what lies outside the period, where that reads fewer rows (any period within thirteen
+ * calendar months is one window row less its outside). Kept by the `bills_plate_visits` triggers
+ * in the bill's transaction; `report_rebuild` refills it and `plate_visits_check` compares it with
+ * the bills.
  */
 export const plateVisits = pgTable(
   'plate_visits',

@@ -1,11 +1,17 @@
 import { addDaysToDate } from '@parking-hub/contracts/business-day';
 import { describe, expect, it } from 'vitest';
-import { type VisitPart, visitParts } from './plate-visit-parts.ts';
+import { addMonths, type VisitPart, visitParts, WINDOW_MONTHS } from './plate-visit-parts.ts';
 
 /** How many times the parts count `day` (a day inside the period must count once, others never). */
 function coverage(parts: VisitPart[], day: string): number {
-  const key = { d: day, m: `${day.slice(0, 7)}-01`, y: `${day.slice(0, 4)}-01-01` };
-  return parts.reduce((n, p) => n + (key[p.grain] >= p.from && key[p.grain] <= p.to ? p.sign : 0), 0);
+  const month = `${day.slice(0, 7)}-01`;
+  const key = { d: day, m: month, y: `${day.slice(0, 4)}-01-01` };
+  // A window row ('r') holds the thirteen months from its first day.
+  const holds = (p: VisitPart) =>
+    p.grain === 'r'
+      ? month >= p.from && month < addMonths(p.to, WINDOW_MONTHS)
+      : key[p.grain] >= p.from && key[p.grain] <= p.to;
+  return parts.reduce((n, p) => n + (holds(p) ? p.sign : 0), 0);
 }
 
 function expectExact(from: string, to: string, horizon: string) {
@@ -58,15 +64,21 @@ describe('visitParts: the plate_visits rows that make up a period', () => {
       { grain: 'm', from: '2026-11-01', to: '2026-11-01', sign: 1 },
       { grain: 'd', from: '2026-11-26', to: '2026-11-30', sign: -1 },
     ]);
-    // The last twelve months: last year's tail in months and days, this year as its row less
-    // what is still to come.
-    const year = expectExact('2025-11-25', '2026-11-24', '2026-11-27');
-    expect(year.filter((p) => p.grain === 'y')).toEqual([
-      { grain: 'y', from: '2026-01-01', to: '2026-01-01', sign: 1 },
+    // The last twelve months, the last 365 days: the window row of the first month (thirteen
+    // months) less what lies outside, every part taken away (nothing to look up, migration 0022).
+    expect(expectExact('2025-12-01', '2026-11-30', '2026-12-04')).toEqual([
+      { grain: 'r', from: '2025-12-01', to: '2025-12-01', sign: 1 },
+      { grain: 'm', from: '2026-12-01', to: '2026-12-01', sign: -1 },
     ]);
-    expect(year.filter((p) => p.grain === 'd' && p.sign === 1)).toEqual([
-      { grain: 'd', from: '2025-11-25', to: '2025-11-30', sign: 1 },
+    expect(expectExact('2025-11-25', '2026-11-24', '2026-11-27')).toEqual([
+      { grain: 'r', from: '2025-11-01', to: '2025-11-01', sign: 1 },
+      { grain: 'd', from: '2025-11-01', to: '2025-11-24', sign: -1 },
+      { grain: 'd', from: '2026-11-25', to: '2026-11-30', sign: -1 },
     ]);
+    // The last three months: the window less the months to come.
+    const quarter = expectExact('2026-09-01', '2026-11-30', '2026-12-04');
+    expect(quarter[0]).toEqual({ grain: 'r', from: '2026-09-01', to: '2026-09-01', sign: 1 });
+    expect(quarter.filter((p) => p.sign > 0)).toHaveLength(1);
   });
 
   it('reads a few days as day rows', () => {

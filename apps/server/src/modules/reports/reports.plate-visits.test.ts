@@ -13,7 +13,8 @@ import { bills } from '../../db/schema/bills.ts';
 import { call, createTestApp, insertShop, signedIn, type TestApp } from '../../test/harness.ts';
 import { plateKey } from '../bills/bills.mapping.ts';
 import { Random } from '../demo/demo.random.ts';
-import { plateVisitsTuning } from './reports.repository.ts';
+import { plateVisitsTuning } from './customers.repository.ts';
+import { firstOfMonth } from './plate-visit-parts.ts';
 
 const NOW = new Date();
 
@@ -58,6 +59,12 @@ async function expectReportEqualsBills(label: string) {
     [`${today.slice(0, 7)}-01`, today],
     [addDaysToDate(today, -9), addDaysToDate(today, -3)],
     [addDaysToDate(today, -1000), addDaysToDate(today, 1)],
+    // Read from a window of thirteen months (migration 0022): the last twelve and three whole
+    // months, twelve months a year ago across its turn, and ragged ends thirteen months apart.
+    [firstOfMonth(addDaysToDate(firstOfMonth(today), -360)), addDaysToDate(firstOfMonth(today), -1)],
+    [firstOfMonth(addDaysToDate(firstOfMonth(today), -80)), addDaysToDate(firstOfMonth(today), -1)],
+    [firstOfMonth(addDaysToDate(today, -700)), addDaysToDate(firstOfMonth(addDaysToDate(today, -340)), -1)],
+    [addDaysToDate(today, -390), addDaysToDate(today, -20)],
   ];
   // The pairs a period's largest part shares with the rest: looked up one by one when few, joined
   // with all of its rows when many (plateVisitsTuning); a few dozen here, so both ways are forced.

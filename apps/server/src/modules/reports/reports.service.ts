@@ -24,14 +24,13 @@ import { forbidden, notFound } from '../../lib/errors.ts';
 import { pageMeta, pageOffset } from '../../lib/paging.ts';
 import { iso } from '../../lib/time.ts';
 import { isShopInScope, shopExists } from '../../tenancy/scope.ts';
+import { cancelledBills, cancelSums } from './cancelled.repository.ts';
+import { regularPlates } from './customers.repository.ts';
 import {
-  cancelledBills,
-  cancelSums,
   type Grain,
   parkedNow,
   type ReportShops,
   type RollupSums,
-  regularPlates,
   reportShopList,
   type ShopInfo,
   staffNames,
