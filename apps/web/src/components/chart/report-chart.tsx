@@ -49,21 +49,25 @@ const visuallyHidden = {
   border: 0,
 } as const;
 
-/** The width the chart's box has now: the SVG is drawn in real pixels so text never stretches. */
+/**
+ * The width the chart's box has now: the SVG is drawn in real pixels so text never stretches.
+ * Taken from the observer's first notice, which comes once the browser has laid the page out:
+ * reading `clientWidth` here would force that layout (the whole page's, on a first load) inside
+ * React's commit, one long task with it (decision 024). Until then the SVG is hidden (`measured`).
+ */
 function useWidth() {
   const ref = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(600);
+  const [width, setWidth] = useState<number | null>(null);
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth || 600);
     const observer = new ResizeObserver(([entry]) => {
       if (entry) setWidth(Math.max(200, Math.floor(entry.contentRect.width)));
     });
     observer.observe(el);
     return () => observer.disconnect();
   }, []);
-  return [ref, width] as const;
+  return [ref, width ?? 600, width !== null] as const;
 }
 
 /**
@@ -73,7 +77,7 @@ function useWidth() {
  * keyboard (← → Home End, Esc); a screen reader gets the same figures as a table.
  */
 export function ReportChart({ rows, series, height = 240, title }: ReportChartProps) {
-  const [ref, width] = useWidth();
+  const [ref, width, measured] = useWidth();
   const [hover, setHover] = useState<number | null>(null);
   const [focused, setFocused] = useState(false);
   const colored = series.map((s, i) => ({ ...s, color: s.color ?? PALETTE[i % PALETTE.length] }));
@@ -157,7 +161,12 @@ export function ReportChart({ rows, series, height = 240, title }: ReportChartPr
           if (e.pointerType === 'mouse') setHover(null);
         }}
         // Up-down swipes still scroll the page; a sideways slide moves along the bands.
-        style={{ display: 'block', fontFamily: 'inherit', touchAction: 'pan-y' }}
+        style={{
+          display: 'block',
+          fontFamily: 'inherit',
+          touchAction: 'pan-y',
+          visibility: measured ? undefined : 'hidden',
+        }}
       >
         {left.ticks.map((t) => (
           <g key={`l${t}`}>

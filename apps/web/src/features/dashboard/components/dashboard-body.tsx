@@ -26,7 +26,8 @@ interface DashboardBodyProps {
 }
 
 /**
- * Skeleton, empty state or the figures. The top cards draw as soon as the answers are in; the
+ * Skeleton, empty state or the figures. The top cards (plain, without MUI: decision 024) draw as
+ * soon as the answers are in; the
  * vehicle cards, the chart and the top shops draw from deferred copies, which React renders in
  * slices that leave the main thread free (no long task on a slow phone).
  */
@@ -61,11 +62,11 @@ export function DashboardBody({
       </Paper>
     );
   return (
-    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box sx={LAYOUT.top}>
+    <div className="ph-dash-stack">
+      <div className="ph-dash-top">
         <ParkedNowCard today={today} />
         <DayFiguresGrid today={today} yesterday={yesterday} />
-      </Box>
+      </div>
       <LaterCards
         today={laterToday}
         yesterday={laterYesterday}
@@ -74,7 +75,7 @@ export function DashboardBody({
         onRetryChart={onRetryChart}
         mayShowTop={mayShowTop}
       />
-    </Box>
+    </div>
   );
 }
 

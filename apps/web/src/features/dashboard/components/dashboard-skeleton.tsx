@@ -1,31 +1,30 @@
-import Box from '@mui/material/Box';
-import Skeleton from '@mui/material/Skeleton';
-import { LAYOUT } from './layout';
-
-/** The dashboard's shape while its first answers are on the way (nothing that looks like a figure). */
+/**
+ * The dashboard's shape while its first answers are on the way (nothing that looks like a figure),
+ * in the grids of the cards it stands for (dashboard-top.css; plain, like the top cards).
+ */
 export function DashboardSkeleton() {
   return (
-    <Box sx={{ display: 'grid', gap: 2 }} data-testid="dashboard-loading" aria-busy="true">
-      <Box sx={LAYOUT.top}>
-        <Skeleton variant="rounded" height={150} />
-        <Box sx={LAYOUT.figures}>
-          <Skeleton variant="rounded" height={96} sx={{ ...LAYOUT.money, height: 'auto', minHeight: 96 }} />
+    <div className="ph-dash-stack" data-testid="dashboard-loading" aria-busy="true">
+      <div className="ph-dash-top">
+        <span className="ph-dash-skeleton" style={{ height: 150 }} />
+        <div className="ph-dash-figures">
+          <span className="ph-dash-skeleton ph-dash-money ph-dash-skeleton--money" />
           {[1, 2, 3, 4].map((i) => (
-            <Skeleton key={i} variant="rounded" height={96} />
+            <span key={i} className="ph-dash-skeleton" style={{ height: 96 }} />
           ))}
-        </Box>
-      </Box>
+        </div>
+      </div>
       <VehiclesSkeleton />
-    </Box>
+    </div>
   );
 }
 
 /** The vehicle cards' place, while they are drawn after the top cards (dashboard-body.tsx). */
 export function VehiclesSkeleton() {
   return (
-    <Box sx={LAYOUT.vehicles} aria-busy="true">
-      <Skeleton variant="rounded" height={280} />
-      <Skeleton variant="rounded" height={280} sx={{ display: { xs: 'none', sm: 'block' } }} />
-    </Box>
+    <div className="ph-dash-vehicles" aria-busy="true">
+      <span className="ph-dash-skeleton" style={{ height: 280 }} />
+      <span className="ph-dash-skeleton ph-dash-skeleton--wide" style={{ height: 280 }} />
+    </div>
   );
 }

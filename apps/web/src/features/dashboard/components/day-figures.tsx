@@ -1,11 +1,7 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReportBalance } from '@parking-hub/contracts/reports';
 import { useTranslation } from 'react-i18next';
 import { formatKip } from '../../../lib/format';
 import { type DayFigures, formatCount } from '../dashboard-figures';
-import { LAYOUT } from './layout';
 import { TrendText } from './trend-text';
 
 const COUNTS = ['billsIn', 'billsOut', 'lost', 'cancelled'] as const;
@@ -26,31 +22,29 @@ function Figure({
   children?: React.ReactNode;
 }) {
   return (
-    <Paper variant="outlined" sx={{ p: 1.5, minWidth: 0 }} data-testid={`figure-${name}`}>
-      <Typography variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography sx={{ fontWeight: 700, fontSize: 22, overflowWrap: 'anywhere' }} data-testid="today">
+    <div className="ph-dash-card ph-dash-card--outlined" data-testid={`figure-${name}`}>
+      <p className="ph-dash-body2 ph-dash-secondary">{label}</p>
+      <p className="ph-dash-today" data-testid="today">
         {format(today)}
-      </Typography>
+      </p>
       <TrendText today={today} yesterday={yesterday} text={format(yesterday)} />
       {children}
-    </Paper>
+    </div>
   );
 }
 
 /**
  * Money taken (cash and QR; membership passes sold are in those, and shown on a line of their own
  * on a day either side sold some) and bills in, out, lost and cancelled: today, with yesterday
- * under it.
+ * under it. Plain React and CSS (dashboard-top.css): the first figures draw without MUI.
  */
 export function DayFiguresGrid({ today, yesterday }: { today: ReportBalance; yesterday: ReportBalance }) {
   const { t } = useTranslation('dashboard');
   const now: DayFigures = today.totals;
   const before: DayFigures = yesterday.totals;
   return (
-    <Box sx={LAYOUT.figures}>
-      <Box sx={{ ...LAYOUT.money, display: 'grid' }}>
+    <div className="ph-dash-figures">
+      <div className="ph-dash-money">
         <Figure
           name="amount"
           label={t('figures.amount')}
@@ -58,41 +52,22 @@ export function DayFiguresGrid({ today, yesterday }: { today: ReportBalance; yes
           yesterday={before.amount}
           format={formatKip}
         >
-          <Box
-            component="dl"
-            sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', gap: 0.5, fontSize: 14 }}
-          >
+          <dl className="ph-dash-split">
             {(['cash', 'qr'] as const).map((k) => (
-              <Box key={k} sx={{ display: 'contents' }}>
-                <Box component="dt" sx={{ color: 'text.secondary' }}>
-                  {t(`figures.${k}`)}
-                </Box>
-                <Box
-                  component="dd"
-                  sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}
-                  data-testid={`today-${k}`}
-                >
-                  {formatKip(now[`${k}Amount`])}
-                </Box>
-              </Box>
+              <div key={k} style={{ display: 'contents' }}>
+                <dt>{t(`figures.${k}`)}</dt>
+                <dd data-testid={`today-${k}`}>{formatKip(now[`${k}Amount`])}</dd>
+              </div>
             ))}
             {(now.passCount > 0 || before.passCount > 0) && (
               <>
-                <Box component="dt" sx={{ color: 'text.secondary' }}>
-                  {t('figures.passes', { count: now.passCount })}
-                </Box>
-                <Box
-                  component="dd"
-                  sx={{ m: 0, textAlign: 'right', fontWeight: 600 }}
-                  data-testid="today-passes"
-                >
-                  {formatKip(now.passAmount)}
-                </Box>
+                <dt>{t('figures.passes', { count: now.passCount })}</dt>
+                <dd data-testid="today-passes">{formatKip(now.passAmount)}</dd>
               </>
             )}
-          </Box>
+          </dl>
         </Figure>
-      </Box>
+      </div>
       {COUNTS.map((k) => (
         <Figure
           key={k}
@@ -103,6 +78,6 @@ export function DayFiguresGrid({ today, yesterday }: { today: ReportBalance; yes
           format={formatCount}
         />
       ))}
-    </Box>
+    </div>
   );
 }

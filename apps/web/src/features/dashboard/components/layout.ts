@@ -1,7 +1,8 @@
 /**
- * The dashboard's grids, shared by the cards and their loading skeleton so both have one shape:
- * everything in one column on a phone, side by side on wider screens. `minmax(0, …)` lets a cell
- * shrink below its content, so nothing pushes the page wider than a 375 px phone.
+ * The dashboard's grids below its top cards (those, and the loading skeleton, are plain CSS with
+ * the same columns: dashboard-top.css): everything in one column on a phone, side by side on
+ * wider screens. `minmax(0, …)` lets a cell shrink below its content, so nothing pushes the page
+ * wider than a 375 px phone.
  */
 const cols = (n: number) => (n === 1 ? 'minmax(0, 1fr)' : `repeat(${n}, minmax(0, 1fr))`);
 
@@ -13,12 +14,6 @@ const grid = (gap: number, gridTemplateColumns: Record<string, string>) => ({
 });
 
 export const LAYOUT = {
-  /** Vehicles inside now beside today's figures. */
-  top: grid(2, { xs: cols(1), lg: 'minmax(0, 1fr) minmax(0, 2fr)' }),
-  /** Money (two rows high from md) and the four counts. */
-  figures: grid(1.5, { xs: cols(2), md: cols(3) }),
-  /** The money card: the whole width on a phone, the first column from md. */
-  money: { gridColumn: { xs: '1 / -1', md: 'span 1' }, gridRow: { md: 'span 2' } },
   vehicles: grid(1.5, { xs: cols(1), sm: cols(2), lg: cols(3) }),
   /** The chart, with the top shops beside it when there are some. */
   bottom: (withSide: boolean) => ({

@@ -1,50 +1,51 @@
-import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
 import type { ReportBalance } from '@parking-hub/contracts/reports';
+import type { VehicleType } from '@parking-hub/contracts/vehicles';
 import { useTranslation } from 'react-i18next';
-import { VehicleIcon } from '../../../components/vehicle-icon';
+import { Icon } from '../../../components/plain/icon';
 import { formatCount } from '../dashboard-figures';
+import { DASHBOARD_ICON_PATHS } from './plain-icons';
 
-/** The vehicles inside right now: the figure a shop checks first, so it comes first and large. */
+/** The vehicle pictures of components/vehicle-icon.tsx, as plain SVG. */
+const VEHICLE_PATHS = {
+  MOTORBIKE: DASHBOARD_ICON_PATHS.twoWheeler,
+  CAR: DASHBOARD_ICON_PATHS.directionsCar,
+  BICYCLE: DASHBOARD_ICON_PATHS.pedalBike,
+  MINIBUS: DASHBOARD_ICON_PATHS.airportShuttle,
+  TRUCK: DASHBOARD_ICON_PATHS.localShipping,
+} satisfies Record<VehicleType, string>;
+
+/**
+ * The vehicles inside right now: the figure a shop checks first, so it comes first and large.
+ * The page's LCP element: plain React and CSS (dashboard-top.css), drawn without MUI.
+ */
 export function ParkedNowCard({ today }: { today: ReportBalance }) {
   const { t } = useTranslation(['dashboard', 'common']);
   const types = today.byVehicle.filter((v) => v.parkedNow > 0);
   return (
-    <Paper
-      component="section"
+    <section
+      className="ph-dash-card ph-dash-card--primary"
       aria-labelledby="parked-now-title"
-      sx={{ p: 2, minWidth: 0, bgcolor: 'primary.main', color: 'primary.contrastText' }}
       data-testid="parked-now"
     >
-      <Typography id="parked-now-title" variant="subtitle1" component="h2" sx={{ fontWeight: 600 }}>
+      <h2 id="parked-now-title" className="ph-dash-title">
         {t('parkedNow.title')}
-      </Typography>
-      <Typography sx={{ fontSize: 48, fontWeight: 700, lineHeight: 1.2 }} data-testid="parked-now-total">
+      </h2>
+      <p className="ph-dash-parked" data-testid="parked-now-total">
         {formatCount(today.totals.parkedNow)}
-      </Typography>
+      </p>
       {types.length === 0 ? (
-        <Typography variant="body2" sx={{ opacity: 0.85 }}>
-          {t('parkedNow.none')}
-        </Typography>
+        <p className="ph-dash-body2 ph-dash-parked-none">{t('parkedNow.none')}</p>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <ul className="ph-dash-types">
           {types.map((v) => (
-            <Box
-              component="li"
-              key={v.vehicleType}
-              sx={{ display: 'flex', alignItems: 'center', gap: 0.75 }}
-              data-testid={`parked-now-${v.vehicleType}`}
-            >
-              <VehicleIcon type={v.vehicleType} fontSize="small" />
+            <li key={v.vehicleType} data-testid={`parked-now-${v.vehicleType}`}>
+              <Icon path={VEHICLE_PATHS[v.vehicleType]} />
               <span>{t(`common:vehicles.${v.vehicleType}`)}</span>
-              <Box component="strong" sx={{ fontSize: 18 }}>
-                {formatCount(v.parkedNow)}
-              </Box>
-            </Box>
+              <strong>{formatCount(v.parkedNow)}</strong>
+            </li>
           ))}
-        </Box>
+        </ul>
       )}
-    </Paper>
+    </section>
   );
 }

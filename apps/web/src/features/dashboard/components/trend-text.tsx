@@ -1,38 +1,29 @@
-import ArrowDownward from '@mui/icons-material/ArrowDownward';
-import ArrowUpward from '@mui/icons-material/ArrowUpward';
-import Remove from '@mui/icons-material/Remove';
-import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import { trendOf } from '../dashboard-figures';
+import { DASHBOARD_ICON_PATHS } from './plain-icons';
 
-const ICONS = { up: ArrowUpward, down: ArrowDownward, same: Remove };
+const PATHS = {
+  up: DASHBOARD_ICON_PATHS.arrowUpward,
+  down: DASHBOARD_ICON_PATHS.arrowDownward,
+  same: DASHBOARD_ICON_PATHS.remove,
+};
 
-/** "Yesterday 12,000 ₭" with an arrow saying whether today is above or below it. */
+/**
+ * "Yesterday 12,000 ₭" with an arrow saying whether today is above or below it. Plain (the
+ * dashboard's top cards draw without MUI, decision 024); the arrow is titled as MUI's
+ * `titleAccess` titles it.
+ */
 export function TrendText({ today, yesterday, text }: { today: number; yesterday: number; text: string }) {
   const { t } = useTranslation('dashboard');
   const trend = trendOf(today, yesterday);
-  const Icon = ICONS[trend];
+  const title = t(`compare.${trend}`);
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 0.5,
-        color: 'text.secondary',
-        fontSize: 14,
-        minWidth: 0,
-      }}
-    >
-      <Icon
-        titleAccess={t(`compare.${trend}`)}
-        sx={{
-          fontSize: 16,
-          color: trend === 'up' ? 'success.main' : trend === 'down' ? 'error.main' : undefined,
-        }}
-      />
-      <Box component="span" sx={{ overflowWrap: 'anywhere' }}>
-        {t('compare.yesterdayValue', { value: text })}
-      </Box>
-    </Box>
+    <div className={`ph-dash-trend ph-dash-trend--${trend}`}>
+      <svg className="ph-icon" viewBox="0 0 24 24" focusable="false" role="img" aria-label={title}>
+        <title>{title}</title>
+        <path d={PATHS[trend]} />
+      </svg>
+      <span>{t('compare.yesterdayValue', { value: text })}</span>
+    </div>
   );
 }
