@@ -13,7 +13,7 @@ export const SHORT = process.env.BENCH_SHORT === '1';
 
 const SHORT_DEFAULTS: Record<string, string> = {
   BENCH_BILLS: '100000',
-  BENCH_SECONDS: '2',
+  BENCH_SECONDS: '1',
   BENCH_REPORT_SECONDS: '1',
   BENCH_OUTBOX_MESSAGES: '1000',
   BENCH_NEWS_SHOPS: '500',

@@ -1,14 +1,16 @@
-// `npm test`: every test. The unit tests first (seconds); then two lanes side by side, since the
-// browser tests spend much of their time waiting on the browser while the API tests keep the CPU
-// busy: the API lane (vitest on PostgreSQL) and the browser lane (scripts/e2e.mjs: web build,
-// then Playwright on its workers). The browser lane prints as it goes; each command of the API
-// lane prints its whole output when it ends, under a header line with its exit code and seconds.
+// `npm test`: every test, one command after another, each printing as it goes: the unit tests,
+// the API tests (vitest on PostgreSQL), the browser tests (scripts/e2e.mjs: web build, then
+// Playwright on its workers), and what .ci/run adds; a summary with each command's seconds.
 //
-//   npm test                               unit, then API ∥ browser
-//   npm test -- --api-again-on URL         the API lane runs the API tests again on the server at
-//                                          URL (DATABASE_URL) after the embedded pass (.ci/run)
-//   npm test -- --bench-short              the API lane ends with `npm run bench:short` (.ci/run)
-//   TEST_LANES=serial npm test             one command at a time, all output live
+//   npm test                               unit, API, browser
+//   npm test -- --api-again-on URL         the API tests again on the server at URL (DATABASE_URL),
+//                                          after the browser tests (.ci/run)
+//   npm test -- --bench-short              then `npm run bench:short` (.ci/run)
+//   TEST_LANES=parallel npm test           the API commands in a lane of their own beside the
+//                                          browser tests, each printed whole when it ends. On
+//                                          this 2-core machine that was slower and flaky: the
+//                                          browser tests' two workers already fill both cores
+//                                          (decision 025).
 //
 // Exits 1 when any command failed; every command runs even after one failed.
 import { spawn } from 'node:child_process';
@@ -26,15 +28,16 @@ const { values } = parseArgs({
 const command = (title, script, env = {}) => ({ title, script, env });
 
 const unit = command('unit tests (contracts, web)', 'test:unit');
-const apiLane = [command('API tests (embedded PostgreSQL unless DATABASE_URL)', 'test:api')];
+const api = command('API tests (embedded PostgreSQL unless DATABASE_URL)', 'test:api');
+const browser = command('browser tests (Chromium)', 'test:e2e');
+const extra = [];
 if (values['api-again-on'])
-  apiLane.push(
+  extra.push(
     command(`API tests again on ${values['api-again-on']}`, 'test:api', {
       DATABASE_URL: values['api-again-on'],
     }),
   );
-if (values['bench-short']) apiLane.push(command('bench, short mode', 'bench:short'));
-const browser = command('browser tests (Chromium)', 'test:e2e');
+if (values['bench-short']) extra.push(command('bench, short mode', 'bench:short'));
 
 const results = [];
 
@@ -69,8 +72,9 @@ async function lane(commands, live) {
 }
 
 await run(unit, true);
-if (process.env.TEST_LANES === 'serial') await lane([...apiLane, browser], true);
-else await Promise.all([lane(apiLane, false), run(browser, true)]);
+if (process.env.TEST_LANES === 'parallel')
+  await Promise.all([lane([api, ...extra], false), run(browser, true)]);
+else await lane([api, browser, ...extra], true);
 
 process.stdout.write('\nnpm test:\n');
 for (const r of results)
